@@ -1,0 +1,82 @@
+/**
+ * The gateway: @apollo/gateway over the five subgraphs, either in-process (one process, no HTTP hop)
+ * or remote (each subgraph its own service). Apollo Server caches parsed and validated documents and
+ * the gateway caches query plans, so a repeated operation skips straight to execution.
+ */
+import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
+import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
+import type { GatewayContext } from '../subgraphs/kernel/context.js';
+import type { Orm } from '../subgraphs/kernel/db/orm.js';
+import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
+import { maskError } from '../subgraphs/kernel/graphql-errors.js';
+import { requestIdFrom } from '../subgraphs/kernel/http/request-id.js';
+import { subgraphSchema, type SubgraphModule } from '../subgraphs/kernel/subgraph.js';
+import { composeSupergraph, subgraphSdls } from './compose.js';
+import { InProcessDataSource } from './in-process-data-source.js';
+
+export type SubgraphSource =
+  | { readonly kind: 'in-process'; readonly modules: readonly SubgraphModule[]; readonly orm: Orm }
+  | { readonly kind: 'remote'; readonly urls: Readonly<Record<SubgraphName, string>> };
+
+/** Forwards the caller's credentials and request id to a remote subgraph. */
+class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  override willSendRequest({ request, context }: Parameters<RemoteGraphQLDataSource<GatewayContext>['willSendRequest'] & {}>[0]): void {
+    if (!request.http) return;
+    if (context.authorization) request.http.headers.set('authorization', context.authorization);
+    if (context.requestId) request.http.headers.set('x-request-id', context.requestId);
+  }
+}
+
+async function createApolloGateway(source: SubgraphSource, env: Env): Promise<ApolloGateway> {
+  if (source.kind === 'remote') {
+    return new ApolloGateway({
+      supergraphSdl: new IntrospectAndCompose({
+        subgraphs: Object.entries(source.urls).map(([name, url]) => ({ name, url })),
+      }),
+      buildService: ({ url }) => new ForwardingDataSource({ url }),
+    });
+  }
+  const byName = new Map(source.modules.map((m) => [m.name, m]));
+  const schemas = new Map(await Promise.all(source.modules.map(async (m) => [m.name, await subgraphSchema(m)] as const)));
+  const supergraphSdl = composeSupergraph(await subgraphSdls(source.modules, (name) => `in-process://${name}`));
+  return new ApolloGateway({
+    supergraphSdl,
+    buildService: ({ name }) => {
+      const module = byName.get(name as SubgraphName);
+      const schema = schemas.get(name as SubgraphName);
+      if (!module || !schema) throw new Error(`no in-process subgraph named ${name}`);
+      return new InProcessDataSource(module, schema, source.orm, env);
+    },
+  });
+}
+
+/** A started Apollo Server over the gateway. */
+export async function createGatewayServer(source: SubgraphSource, env: Env, plugins: ApolloServerPlugin<GatewayContext>[] = []): Promise<ApolloServer<GatewayContext>> {
+  const gateway = await createApolloGateway(source, env);
+  const server = new ApolloServer<GatewayContext>({
+    gateway,
+    includeStacktraceInErrorResponses: false,
+    introspection: env.nodeEnv !== 'production',
+    formatError: (formatted, error) => maskError(formatted, error),
+    plugins: [
+      env.nodeEnv === 'production'
+        ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
+        : ApolloServerPluginLandingPageLocalDefault({ footer: false, embed: true }),
+      ...plugins,
+    ],
+  });
+  await server.start();
+  return server;
+}
+
+/** Builds the gateway context of one HTTP request. */
+export function gatewayContext(headers: Record<string, string | string[] | undefined>, authenticator: Authenticator): GatewayContext {
+  const authorization = typeof headers.authorization === 'string' ? headers.authorization : undefined;
+  return {
+    requestId: requestIdFrom(headers['x-request-id']),
+    authorization,
+    principal: authenticator.authenticate(authorization),
+  };
+}

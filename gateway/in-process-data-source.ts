@@ -1,0 +1,69 @@
+/**
+ * Executes a subgraph fetch inside this process: no HTTP hop, no re-parse (documents are cached),
+ * no re-validation (the query planner only emits valid subgraph operations). Each request gets one
+ * subgraph context (forked EntityManager, DataLoaders) per subgraph, shared by all of its fetches.
+ */
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import { execute, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { BaseContext, GatewayContext } from '../subgraphs/kernel/context.js';
+import type { Orm } from '../subgraphs/kernel/db/orm.js';
+import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
+import type { Env } from '../subgraphs/kernel/env.js';
+import { maskError } from '../subgraphs/kernel/graphql-errors.js';
+import type { SubgraphModule } from '../subgraphs/kernel/subgraph.js';
+
+const MAX_CACHED_DOCUMENTS = 1000;
+
+export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
+  private readonly documents = new Map<string, DocumentNode>();
+  private readonly contexts = new WeakMap<object, BaseContext>();
+
+  constructor(
+    private readonly module: SubgraphModule,
+    private readonly schema: GraphQLSchema,
+    private readonly orm: Orm,
+    private readonly env: Env,
+  ) {}
+
+  async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
+    const { request } = options;
+    const gatewayContext = options.context as GatewayContext;
+    const contextValue = this.contextFor(gatewayContext);
+    const result = await execute({
+      schema: this.schema,
+      document: this.document(request.query ?? ''),
+      variableValues: request.variables,
+      operationName: request.operationName,
+      contextValue,
+    });
+    return {
+      data: result.data as Record<string, unknown> | null | undefined,
+      ...(result.errors ? { errors: result.errors.map((e) => maskError(e.toJSON(), e, gatewayContext.requestId)) } : {}),
+    };
+  }
+
+  private document(query: string): DocumentNode {
+    let doc = this.documents.get(query);
+    if (!doc) {
+      doc = parse(query);
+      if (this.documents.size >= MAX_CACHED_DOCUMENTS) this.documents.clear();
+      this.documents.set(query, doc);
+    }
+    return doc;
+  }
+
+  private contextFor(gatewayContext: GatewayContext): BaseContext {
+    let ctx = this.contexts.get(gatewayContext);
+    if (!ctx) {
+      ctx = this.module.createContext({
+        requestId: gatewayContext.requestId,
+        principal: gatewayContext.principal,
+        em: rootEntityManager(this.orm).fork(),
+        env: this.env,
+      });
+      this.contexts.set(gatewayContext, ctx);
+    }
+    return ctx;
+  }
+}

@@ -1,0 +1,26 @@
+/** `npm start`: the whole service in one process, with demo data, printing where everything is. */
+import { loadEnv } from '../subgraphs/kernel/env.js';
+import { startAllInOne } from './all-in-one.js';
+
+const started = Date.now();
+const env = loadEnv();
+const service = await startAllInOne(env);
+const base = env.publicUrl;
+const lines = [
+  '',
+  `Retail media platform ready in ${Date.now() - started} ms (${env.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL at ${env.dataDir}`})`,
+  `  GraphQL      ${base}/graphql`,
+  `  REST base    ${base}/api/v1`,
+  `  API docs     ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
+  `  Try          ${base}/api/v1/public/stores?prefecture=東京都`,
+  `  Operator     ${service.operatorToken}${env.operatorTokenGenerated ? '  (generated; npm run ops uses it)' : ''}`,
+  service.demo ? `  Demo data    ${service.demo.businesses} businesses, ${service.demo.stores} stores; sample store ${service.demo.sampleStoreId}` : '',
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+const shutdown = (): void => {
+  void service.close().then(() => process.exit(0));
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

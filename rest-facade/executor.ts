@@ -1,0 +1,70 @@
+/**
+ * How the facade reaches GraphQL: in-process through the gateway's Apollo Server (one process), or
+ * over HTTP to the gateway service (separate topology). The facade itself holds no business logic.
+ */
+import type { ApolloServer } from '@apollo/server';
+import type { GraphQLFormattedError } from 'graphql';
+import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
+import type { GatewayContext } from '../subgraphs/kernel/context.js';
+
+export interface ExecutionRequest {
+  readonly document: string;
+  readonly operationName: string;
+  readonly variables: Record<string, unknown>;
+  readonly authorization: string | undefined;
+  readonly requestId: string;
+}
+
+export interface ExecutionResult {
+  readonly data?: Record<string, unknown> | null;
+  readonly errors?: readonly GraphQLFormattedError[];
+}
+
+export interface GraphQLExecutor {
+  execute(request: ExecutionRequest): Promise<ExecutionResult>;
+}
+
+/** Executes through the gateway's Apollo Server in this process (document and plan caches apply). */
+export class InProcessExecutor implements GraphQLExecutor {
+  constructor(
+    private readonly server: ApolloServer<GatewayContext>,
+    private readonly authenticator: Authenticator,
+  ) {}
+
+  async execute(request: ExecutionRequest): Promise<ExecutionResult> {
+    const contextValue: GatewayContext = {
+      requestId: request.requestId,
+      authorization: request.authorization,
+      principal: this.authenticator.authenticate(request.authorization),
+    };
+    const response = await this.server.executeOperation(
+      { query: request.document, operationName: request.operationName, variables: request.variables },
+      { contextValue },
+    );
+    if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by the facade');
+    const { data, errors } = response.body.singleResult;
+    return { data: data ?? null, ...(errors ? { errors } : {}) };
+  }
+}
+
+/** Executes against a gateway service over HTTP, forwarding credentials and the request id. */
+export class HttpExecutor implements GraphQLExecutor {
+  constructor(private readonly gatewayUrl: string) {}
+
+  async execute(request: ExecutionRequest): Promise<ExecutionResult> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      'x-request-id': request.requestId,
+    };
+    if (request.authorization) headers.authorization = request.authorization;
+    const response = await fetch(this.gatewayUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: request.document, operationName: request.operationName, variables: request.variables }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = (await response.json()) as ExecutionResult;
+    return body;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * RFC 9457 problem details, and the one place where GraphQL error codes become HTTP statuses.
+ */
+import type { GraphQLFormattedError } from 'graphql';
+import { ErrorCode, type FieldError } from '../subgraphs/kernel/errors.js';
+
+/** GraphQL `extensions.code` -> HTTP status (DECISIONS.md, GraphQL). Routes may refine it. */
+export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  [ErrorCode.BadUserInput]: 400,
+  [ErrorCode.Unauthenticated]: 401,
+  [ErrorCode.Forbidden]: 403,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.Conflict]: 409,
+  [ErrorCode.RateLimited]: 429,
+  [ErrorCode.Unavailable]: 503,
+  [ErrorCode.Internal]: 500,
+};
+
+const TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly instance: string;
+  readonly code: string;
+  readonly traceId: string;
+  readonly errors?: readonly FieldError[];
+  readonly [extension: string]: unknown;
+}
+
+export interface ProblemInput {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly errors?: readonly FieldError[];
+}
+
+/** Builds a problem for a request path (`instance` carries the path without the query). */
+export function problem(input: ProblemInput, instance: string, traceId: string): Problem {
+  return {
+    type: `/problems/${input.code}`,
+    title: TITLES[input.status] ?? 'Error',
+    status: input.status,
+    detail: input.detail,
+    instance,
+    code: input.code,
+    traceId,
+    ...(input.errors && input.errors.length > 0 ? { errors: input.errors } : {}),
+  };
+}
+
+/** The problem for the first GraphQL error of a response, with the route's status overrides. */
+export function problemFromGraphQLError(error: GraphQLFormattedError, overrides: Readonly<Record<string, number>> = {}): ProblemInput {
+  const ext = error.extensions ?? {};
+  const code = typeof ext.code === 'string' ? ext.code : ErrorCode.Internal;
+  const status = overrides[code] ?? STATUS_BY_CODE[code] ?? 500;
+  if (status >= 500 && status !== 503) {
+    return { status, code: 'internal_error', detail: 'An unexpected error occurred. Quote the traceId when reporting it.' };
+  }
+  const reason = typeof ext.reason === 'string' ? ext.reason : code.toLowerCase();
+  const errors = Array.isArray(ext.errors) ? (ext.errors as FieldError[]) : undefined;
+  return { status, code: reason, detail: error.message, ...(errors ? { errors } : {}) };
+}

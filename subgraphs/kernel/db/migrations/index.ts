@@ -1,0 +1,15 @@
+/**
+ * Every migration of the one database, in order. The tables belong to the subgraphs named in each
+ * file; the database is shared so that cross-subgraph integrity (foreign keys) is enforced by it.
+ * Add a migration by adding a file here and a row below; never edit one that has shipped.
+ */
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration0001Kernel } from './0001-kernel.js';
+import { Migration0002Identity } from './0002-identity.js';
+import { Migration0003Stores } from './0003-stores.js';
+
+export const migrations: MigrationObject[] = [
+  { name: '0001-kernel', class: Migration0001Kernel },
+  { name: '0002-identity', class: Migration0002Identity },
+  { name: '0003-stores', class: Migration0003Stores },
+];

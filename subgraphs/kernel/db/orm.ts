@@ -1,0 +1,69 @@
+/**
+ * MikroORM for both drivers: `@mikro-orm/postgresql` when DATABASE_URL is set, the first-party
+ * `@mikro-orm/pglite` driver (embedded PostgreSQL in WASM) otherwise. Same entities, same migrations.
+ */
+import 'reflect-metadata';
+import { MikroORM, type EntityClass, type Options } from '@mikro-orm/core';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { Migrator } from '@mikro-orm/migrations';
+import { PgliteDriver } from '@mikro-orm/pglite';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { mkdirSync } from 'node:fs';
+import type { Env } from '../env.js';
+import { migrations } from './migrations/index.js';
+
+/** The EntityManager type every service works with (both drivers are PostgreSQL dialects). */
+export type EntityManager = SqlEntityManager;
+export type Orm = MikroORM;
+
+export interface OrmOptions {
+  readonly env: Pick<Env, 'databaseUrl' | 'dataDir' | 'debugSql'>;
+  /** The entity classes this process serves; a separate subgraph process passes only its own. */
+  readonly entities: readonly EntityClass<object>[];
+  /** Connection pool size for PostgreSQL. Default 10. */
+  readonly poolSize?: number;
+}
+
+/** Opens the database. Call {@link migrate} before serving requests. */
+export async function createOrm(options: OrmOptions): Promise<Orm> {
+  const { env } = options;
+  const common: Partial<Options> = {
+    entities: [...options.entities],
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, snapshot: false, allOrNothing: true, silent: true },
+    debug: env.debugSql,
+    // Entity ids are generated in code (UUIDv7); the identity map is per request, never global.
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+  };
+  if (env.databaseUrl) {
+    return MikroORM.init({
+      ...common,
+      driver: PostgreSqlDriver,
+      clientUrl: env.databaseUrl,
+      pool: { min: 0, max: options.poolSize ?? 10 },
+    } as Options);
+  }
+  const inMemory = env.dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(env.dataDir, { recursive: true });
+  return MikroORM.init({
+    ...common,
+    driver: PgliteDriver,
+    dbName: inMemory ? 'memory://' : env.dataDir,
+    driverOptions: { extensions: { pg_trgm } },
+  } as Options);
+}
+
+/** Applies pending migrations (never schema auto-sync). Returns the names applied. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((m) => m.name);
+}
+
+/** The typed EntityManager of an ORM. */
+export function rootEntityManager(orm: Orm): EntityManager {
+  return orm.em as unknown as EntityManager;
+}

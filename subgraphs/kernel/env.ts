@@ -1,0 +1,115 @@
+/**
+ * The one place that reads `process.env`. Everything else receives an {@link Env}.
+ * Values are validated once at start; a bad value stops the process with a clear message.
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+/** Which subgraphs exist; the order is the order they are composed in. */
+export const SUBGRAPH_NAMES = ['identity', 'receipts', 'stores', 'engagement', 'wallet'] as const;
+export type SubgraphName = (typeof SUBGRAPH_NAMES)[number];
+
+export interface Env {
+  /** `development`, `test` or `production`. Default `development`. */
+  readonly nodeEnv: 'development' | 'test' | 'production';
+  /** Public port of the one-process service or of the REST facade. Default 4000. */
+  readonly port: number;
+  /** Host to bind. Default `0.0.0.0`. */
+  readonly host: string;
+  /** Base URL the outside world uses (OAuth issuer, links in QR codes). Default `http://localhost:$PORT`. */
+  readonly publicUrl: string;
+  /** PostgreSQL connection string; unset means the embedded PGlite database. */
+  readonly databaseUrl: string | undefined;
+  /** PGlite data directory for the embedded database; `memory://` keeps it in memory. Default `.data/pglite`. */
+  readonly dataDir: string;
+  /** Operator credential. When unset, one is generated at start and printed. */
+  readonly operatorToken: string;
+  /** Whether {@link operatorToken} was generated rather than configured. */
+  readonly operatorTokenGenerated: boolean;
+  /** Load demo data on start when the database has none. Default true for `npm start`. */
+  readonly seedDemoData: boolean;
+  /** Gateway port in the separate-process topology. Default 4100. */
+  readonly gatewayPort: number;
+  /** Gateway URL the facade calls in the separate topology (unset: in-process). */
+  readonly gatewayUrl: string | undefined;
+  /** Subgraph base port in the separate topology: identity gets it, the others follow. Default 4101. */
+  readonly subgraphBasePort: number;
+  /** Explicit subgraph URLs for the gateway (`SUBGRAPH_<NAME>_URL`); missing ones default to loopback ports. */
+  readonly subgraphUrls: Readonly<Record<SubgraphName, string>>;
+  /** Log SQL statements. Default false. */
+  readonly debugSql: boolean;
+}
+
+type Source = Readonly<Record<string, string | undefined>>;
+
+class EnvError extends Error {}
+
+function int(source: Source, name: string, fallback: number, min = 0, max = 65535): number {
+  const raw = source[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new EnvError(`${name} must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new EnvError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(source: Source, name: string, fallback: boolean): boolean {
+  const raw = source[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new EnvError(`${name} must be a boolean (true/false), got "${raw}"`);
+}
+
+function url(source: Source, name: string): string | undefined {
+  const raw = source[name];
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new EnvError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+}
+
+/** Reads and validates configuration from `source` (default `process.env`). Throws on invalid values. */
+export function loadEnv(source: Source = process.env): Env {
+  const nodeEnvRaw = source.NODE_ENV ?? 'development';
+  if (nodeEnvRaw !== 'development' && nodeEnvRaw !== 'test' && nodeEnvRaw !== 'production') {
+    throw new EnvError(`NODE_ENV must be development, test or production, got "${nodeEnvRaw}"`);
+  }
+  const port = int(source, 'PORT', 4000);
+  const databaseUrl = source.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new EnvError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const configuredToken = source.OPERATOR_TOKEN || undefined;
+  if (configuredToken !== undefined && configuredToken.length < 16) {
+    throw new EnvError('OPERATOR_TOKEN must be at least 16 characters');
+  }
+  const subgraphBasePort = int(source, 'SUBGRAPH_BASE_PORT', 4101);
+  const subgraphUrls = Object.fromEntries(
+    SUBGRAPH_NAMES.map((name, index) => [
+      name,
+      url(source, `SUBGRAPH_${name.toUpperCase()}_URL`) ?? `http://127.0.0.1:${subgraphBasePort + index}/graphql`,
+    ]),
+  ) as Record<SubgraphName, string>;
+  const dataDirRaw = source.DATA_DIR || '.data/pglite';
+  return {
+    nodeEnv: nodeEnvRaw,
+    port,
+    host: source.HOST || '0.0.0.0',
+    publicUrl: url(source, 'PUBLIC_URL') ?? `http://localhost:${port}`,
+    databaseUrl,
+    dataDir: dataDirRaw.startsWith('memory://') ? dataDirRaw : resolve(dataDirRaw),
+    operatorToken: configuredToken ?? `op_${randomBytes(24).toString('base64url')}`,
+    operatorTokenGenerated: configuredToken === undefined,
+    seedDemoData: bool(source, 'SEED_DEMO_DATA', true),
+    gatewayPort: int(source, 'GATEWAY_PORT', 4100),
+    gatewayUrl: url(source, 'GATEWAY_URL'),
+    subgraphBasePort,
+    subgraphUrls,
+    debugSql: bool(source, 'DEBUG_SQL', false),
+  };
+}
+
+export { EnvError };

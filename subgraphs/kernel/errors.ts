@@ -1,0 +1,105 @@
+/**
+ * Coded errors. Every error a service throws on purpose is one of these; GraphQL carries the
+ * code in `extensions.code` and the domain reason in `extensions.reason`, and the REST facade maps
+ * the code to an HTTP status in one place (`rest-facade/problem.ts`).
+ */
+import { GraphQLError } from 'graphql';
+
+/** The GraphQL error codes of this service (DECISIONS.md, GraphQL). */
+export enum ErrorCode {
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  BadUserInput = 'BAD_USER_INPUT',
+  Conflict = 'CONFLICT',
+  RateLimited = 'RATE_LIMITED',
+  Unavailable = 'UNAVAILABLE',
+  Internal = 'INTERNAL_SERVER_ERROR',
+}
+
+/** One field-level validation failure, as in the problem `errors` array. */
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}
+
+interface AppErrorOptions {
+  readonly reason: string;
+  readonly errors?: readonly FieldError[];
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** Base class: a GraphQL error with a code and a snake_case domain reason. */
+export class AppError extends GraphQLError {
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions) {
+    super(message, {
+      extensions: {
+        code,
+        reason: options.reason,
+        ...(options.errors ? { errors: options.errors } : {}),
+        ...options.extra,
+      },
+    });
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string, reason = 'not_found') {
+    super(ErrorCode.NotFound, message, { reason });
+  }
+}
+
+export class BadUserInputError extends AppError {
+  constructor(message: string, errors: readonly FieldError[] = [], reason = 'validation_failed') {
+    super(ErrorCode.BadUserInput, message, { reason, errors });
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'Authentication is required.', reason = 'unauthenticated') {
+    super(ErrorCode.Unauthenticated, message, { reason });
+  }
+}
+
+export class ForbiddenError extends AppError {
+  /** @param scope the scope the operation needs, reported in `WWW-Authenticate` by the facade. */
+  constructor(message: string, reason = 'forbidden', scope?: string) {
+    super(ErrorCode.Forbidden, message, { reason, extra: scope ? { scope } : {} });
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, reason = 'conflict') {
+    super(ErrorCode.Conflict, message, { reason });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(ErrorCode.RateLimited, message, { reason: 'rate_limited', extra: { retryAfter: retryAfterSeconds } });
+  }
+}
+
+export class UnavailableError extends AppError {
+  constructor(message: string, reason = 'unavailable') {
+    super(ErrorCode.Unavailable, message, { reason });
+  }
+}
+
+/** Collects field errors and throws one {@link BadUserInputError} when any were added. */
+export class Validation {
+  private readonly errors: FieldError[] = [];
+
+  add(path: string, message: string): this {
+    this.errors.push({ path, message });
+    return this;
+  }
+
+  check(condition: boolean, path: string, message: string): this {
+    return condition ? this : this.add(path, message);
+  }
+
+  throwIfInvalid(message = 'The request is invalid.'): void {
+    if (this.errors.length > 0) throw new BadUserInputError(message, this.errors);
+  }
+}

@@ -1,0 +1,16 @@
+import DataLoader from 'dataloader';
+
+/**
+ * A request-scoped DataLoader that fetches rows by key in one query and returns them in key order
+ * (missing keys resolve to null), so resolvers never issue one query per parent.
+ */
+export function keyedLoader<K extends string, V>(
+  fetch: (keys: readonly K[]) => Promise<readonly V[]>,
+  keyOf: (value: V) => K,
+): DataLoader<K, V | null> {
+  return new DataLoader<K, V | null>(async (keys) => {
+    const rows = await fetch(keys);
+    const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+    return keys.map((key) => byKey.get(key) ?? null);
+  });
+}

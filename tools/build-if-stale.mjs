@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `npm start` builds only (`--force`: always) when a source file is newer than the last build, so a warm start is fast.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const STAMP = 'dist/.build-stamp';
+const ROOTS = ['subgraphs', 'gateway', 'rest-facade', 'schema', 'test', 'tools', 'tsconfig.json', 'package.json'];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+const force = process.argv.includes('--force');
+if (force || !existsSync(STAMP) || Math.max(...ROOTS.map(newest)) > statSync(STAMP).mtimeMs) {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
+  writeFileSync(STAMP, new Date().toISOString());
+}

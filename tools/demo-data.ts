@@ -1,0 +1,97 @@
+/**
+ * Deterministic demo data, loaded once (when the first demo business is absent): four businesses and
+ * 36 stores across seven prefectures and several store types; some unlisted, some known only by a
+ * place-directory id. Fixed ids, so docs and scripts can name them.
+ */
+import type { Orm } from '../subgraphs/kernel/db/orm.js';
+import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
+import { BusinessAccount } from '../subgraphs/identity/index.js';
+import { Store } from '../subgraphs/stores/index.js';
+
+/** A stable UUIDv7-shaped id for demo row `n` of a kind. */
+function demoId(kind: number, n: number): string {
+  return `01900000-0000-7000-8${kind.toString(16).padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
+}
+
+export interface DemoSummary {
+  readonly loaded: boolean;
+  readonly businesses: number;
+  readonly stores: number;
+  readonly sampleStoreId: string;
+}
+
+const BUSINESSES = [
+  { name: 'さくらマート株式会社', ownerEmail: 'owner@sakura-mart.example' },
+  { name: 'ひかりドラッグ', ownerEmail: 'owner@hikari-drug.example' },
+  { name: 'カフェ・ミドリ', ownerEmail: 'owner@cafe-midori.example' },
+  { name: '東西電機', ownerEmail: 'owner@tozai-denki.example' },
+] as const;
+
+type Visibility = 'public' | 'place' | 'unlisted';
+// [business index, name, kana, prefecture code, store type, address, visibility]
+const STORES: ReadonlyArray<readonly [number, string, string, string, string, string, Visibility]> = [
+  [0, 'さくらマート 渋谷店', 'サクラマート シブヤテン', '13', 'supermarket', '渋谷区道玄坂1-2-3', 'public'],
+  [0, 'さくらマート 新宿店', 'サクラマート シンジュクテン', '13', 'supermarket', '新宿区西新宿2-8-1', 'public'],
+  [0, 'さくらマート 池袋店', 'サクラマート イケブクロテン', '13', 'supermarket', '豊島区南池袋1-28-1', 'public'],
+  [0, 'さくらマート 吉祥寺店', 'サクラマート キチジョウジテン', '13', 'supermarket', '武蔵野市吉祥寺本町1-1-1', 'place'],
+  [0, 'さくらマート 横浜駅前店', 'サクラマート ヨコハマエキマエテン', '14', 'supermarket', '横浜市西区南幸1-5-1', 'public'],
+  [0, 'さくらマート 川崎店', 'サクラマート カワサキテン', '14', 'supermarket', '川崎市川崎区駅前本町26-1', 'public'],
+  [0, 'さくらマート 梅田店', 'サクラマート ウメダテン', '27', 'supermarket', '大阪市北区梅田3-1-1', 'public'],
+  [0, 'さくらマート 難波店', 'サクラマート ナンバテン', '27', 'supermarket', '大阪市中央区難波5-1-60', 'unlisted'],
+  [0, 'さくらマート 名駅店', 'サクラマート メイエキテン', '23', 'supermarket', '名古屋市中村区名駅1-1-4', 'public'],
+  [0, 'さくらマート 天神店', 'サクラマート テンジンテン', '40', 'supermarket', '福岡市中央区天神2-11-1', 'public'],
+  [0, 'さくらマート エクスプレス 丸の内', 'サクラマート エクスプレス マルノウチ', '13', 'convenience_store', '千代田区丸の内1-9-1', 'public'],
+  [0, 'さくらマート エクスプレス 大手町', 'サクラマート エクスプレス オオテマチ', '13', 'convenience_store', '千代田区大手町1-6-1', 'unlisted'],
+  [1, 'ひかりドラッグ 銀座店', 'ヒカリドラッグ ギンザテン', '13', 'drugstore', '中央区銀座4-6-16', 'public'],
+  [1, 'ひかりドラッグ 上野店', 'ヒカリドラッグ ウエノテン', '13', 'drugstore', '台東区上野4-9-6', 'public'],
+  [1, 'ひかりドラッグ 中野店', 'ヒカリドラッグ ナカノテン', '13', 'drugstore', '中野区中野5-52-15', 'place'],
+  [1, 'ひかりドラッグ 藤沢店', 'ヒカリドラッグ フジサワテン', '14', 'drugstore', '藤沢市南藤沢2-1-1', 'public'],
+  [1, 'ひかりドラッグ 京都四条店', 'ヒカリドラッグ キョウトシジョウテン', '26', 'drugstore', '京都市下京区四条通烏丸東入', 'public'],
+  [1, 'ひかりドラッグ 札幌駅前店', 'ヒカリドラッグ サッポロエキマエテン', '01', 'drugstore', '札幌市北区北6条西4-2-2', 'public'],
+  [1, 'ひかりドラッグ 博多店', 'ヒカリドラッグ ハカタテン', '40', 'drugstore', '福岡市博多区博多駅中央街1-1', 'unlisted'],
+  [1, 'ひかりドラッグ 栄店', 'ヒカリドラッグ サカエテン', '23', 'drugstore', '名古屋市中区栄3-5-1', 'public'],
+  [2, 'カフェ・ミドリ 表参道', 'カフェ ミドリ オモテサンドウ', '13', 'cafe', '渋谷区神宮前4-12-10', 'public'],
+  [2, 'カフェ・ミドリ 代官山', 'カフェ ミドリ ダイカンヤマ', '13', 'cafe', '渋谷区代官山町20-23', 'place'],
+  [2, 'カフェ・ミドリ 鎌倉', 'カフェ ミドリ カマクラ', '14', 'cafe', '鎌倉市小町1-6-15', 'public'],
+  [2, 'カフェ・ミドリ 祇園', 'カフェ ミドリ ギオン', '26', 'cafe', '京都市東山区祇園町南側570', 'public'],
+  [2, 'カフェ・ミドリ 嵐山', 'カフェ ミドリ アラシヤマ', '26', 'cafe', '京都市右京区嵯峨天龍寺造路町20', 'unlisted'],
+  [2, 'ミドリ ベーカリー 中目黒', 'ミドリ ベーカリー ナカメグロ', '13', 'bakery', '目黒区上目黒1-22-4', 'public'],
+  [2, 'ミドリ ベーカリー 心斎橋', 'ミドリ ベーカリー シンサイバシ', '27', 'bakery', '大阪市中央区心斎橋筋1-7-1', 'public'],
+  [2, 'カフェ・ミドリ 小樽', 'カフェ ミドリ オタル', '01', 'cafe', '小樽市堺町6-13', 'place'],
+  [3, '東西電機 秋葉原本店', 'トウザイデンキ アキハバラホンテン', '13', 'electronics', '千代田区外神田1-15-16', 'public'],
+  [3, '東西電機 有楽町店', 'トウザイデンキ ユウラクチョウテン', '13', 'electronics', '千代田区有楽町1-11-1', 'public'],
+  [3, '東西電機 なんば店', 'トウザイデンキ ナンバテン', '27', 'electronics', '大阪市浪速区難波中2-10-70', 'public'],
+  [3, '東西電機 名古屋店', 'トウザイデンキ ナゴヤテン', '23', 'electronics', '名古屋市中村区椿町6-9', 'place'],
+  [3, '東西電機 福岡店', 'トウザイデンキ フクオカテン', '40', 'electronics', '福岡市博多区博多駅前2-1-1', 'public'],
+  [3, '東西電機 札幌店', 'トウザイデンキ サッポロテン', '01', 'electronics', '札幌市中央区北5条西2-1', 'unlisted'],
+  [3, '東西電機 ホームセンター 相模原', 'トウザイデンキ ホームセンター サガミハラ', '14', 'home_center', '相模原市中央区相模原2-1-1', 'public'],
+  [3, '東西電機 アウトレット 木更津', 'トウザイデンキ アウトレット キサラヅ', '12', 'electronics', '木更津市金田東3-1-1', 'public'],
+];
+
+/** Loads the demo data unless it is already there. Idempotent; one transaction. */
+export async function loadDemoData(orm: Orm): Promise<DemoSummary> {
+  const em = rootEntityManager(orm).fork();
+  const sampleStoreId = demoId(2, 1);
+  const present = await em.count(BusinessAccount, { id: demoId(1, 1) });
+  if (present > 0) return { loaded: false, businesses: BUSINESSES.length, stores: STORES.length, sampleStoreId };
+  await em.transactional(async (tx) => {
+    BUSINESSES.forEach((b, i) => tx.create(BusinessAccount, { id: demoId(1, i + 1), ...b }));
+    // Stores reference businesses by a plain foreign key the ORM does not order by, so flush first.
+    await tx.flush();
+    STORES.forEach(([business, name, nameKana, prefectureCode, storeType, address, visibility], i) =>
+      tx.create(Store, {
+        id: demoId(2, i + 1),
+        businessAccountId: demoId(1, business + 1),
+        name,
+        nameKana,
+        prefectureCode,
+        storeType,
+        address,
+        phone: `03-0000-${String(1000 + i).padStart(4, '0')}`,
+        isPublicListing: visibility === 'public',
+        placeId: visibility === 'place' ? `place-${String(i + 1).padStart(4, '0')}` : null,
+      }),
+    );
+  });
+  return { loaded: true, businesses: BUSINESSES.length, stores: STORES.length, sampleStoreId };
+}
