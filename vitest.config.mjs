@@ -10,7 +10,8 @@ export default defineConfig({
   // build for our code ("Cannot use GraphQLSchema from another module or realm").
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
-    include: ['dist/**/*.test.js'],
+    // TEST_DIST lets a second build (e.g. `tsc --outDir dist-x`) be tested without touching dist/.
+    include: [`${process.env.TEST_DIST ?? 'dist'}/**/*.test.js`],
     exclude: ['**/node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,
