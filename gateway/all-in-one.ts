@@ -2,17 +2,15 @@
  * The one-process topology: every subgraph, the gateway and the REST facade on one port, sharing one
  * ORM (PGlite is a single connection; PostgreSQL gets one pool). Used by `npm start` and the tests.
  */
-import express from 'express';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { mountFacade, InProcessExecutor } from '../rest-facade/index.js';
 import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
 import { resolveOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
 import { createOrm, migrate, type Orm } from '../subgraphs/kernel/db/orm.js';
 import type { Env } from '../subgraphs/kernel/env.js';
+import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../subgraphs/kernel/http/health.js';
-import { requestIdMiddleware } from '../rest-facade/http.js';
 import { loadDemoData, type DemoSummary } from '../tools/demo-data.js';
 import { createGatewayServer } from './gateway.js';
 import { mountGraphQL } from './graphql-http.js';
@@ -37,29 +35,20 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
     const authenticator = new Authenticator(operatorToken);
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env);
 
-    const app = express();
-    app.disable('x-powered-by');
-    app.set('trust proxy', 'loopback');
-    app.use(requestIdMiddleware);
+    const app = createHttpApp();
     mountHealth(app, orm);
     mountGraphQL(app, gateway, authenticator);
     mountFacade(app, { executor: new InProcessExecutor(gateway, authenticator), publicUrl: env.publicUrl });
 
-    const httpServer = createServer(app);
-    await new Promise<void>((resolve, reject) => {
-      httpServer.once('error', reject);
-      httpServer.listen(env.port, env.host, () => resolve());
-    });
-    const { port } = httpServer.address() as AddressInfo;
+    const listener = await listenHttp(app, env.port, env.host);
     return {
-      url: `http://127.0.0.1:${port}`,
+      url: listener.url,
       orm,
       operatorToken,
-      httpServer,
+      httpServer: listener.httpServer,
       demo,
       async close() {
-        httpServer.closeAllConnections();
-        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        await listener.close();
         await gateway.stop();
         await orm.close(true);
       },

@@ -3,7 +3,7 @@
  * or remote (each subgraph its own service). Apollo Server caches parsed and validated documents and
  * the gateway caches query plans, so a repeated operation skips straight to execution.
  */
-import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
@@ -22,10 +22,12 @@ export type SubgraphSource =
 
 /** Forwards the caller's credentials and request id to a remote subgraph. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  override willSendRequest({ request, context }: Parameters<RemoteGraphQLDataSource<GatewayContext>['willSendRequest'] & {}>[0]): void {
+  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!request.http) return;
-    if (context.authorization) request.http.headers.set('authorization', context.authorization);
-    if (context.requestId) request.http.headers.set('x-request-id', context.requestId);
+    // Operations carry the gateway context; schema loads and health checks an empty one.
+    const { authorization, requestId } = context as Partial<GatewayContext>;
+    if (authorization) request.http.headers.set('authorization', authorization);
+    if (requestId) request.http.headers.set('x-request-id', requestId);
   }
 }
 
@@ -58,6 +60,8 @@ export async function createGatewayServer(source: SubgraphSource, env: Env, plug
   const server = new ApolloServer<GatewayContext>({
     gateway,
     includeStacktraceInErrorResponses: false,
+    // The entry point closes HTTP, Apollo and the database in order on SIGINT/SIGTERM.
+    stopOnTerminationSignals: false,
     introspection: env.nodeEnv !== 'production',
     formatError: (formatted, error) => maskError(formatted, error),
     plugins: [

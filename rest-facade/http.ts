@@ -1,21 +1,9 @@
 /** HTTP plumbing shared by the facade's handlers: request ids, negotiation, problem responses. */
-import type { NextFunction, Request, Response } from 'express';
-import { requestIdFrom } from '../subgraphs/kernel/http/request-id.js';
+import type { Request, Response } from 'express';
 import { problem, type ProblemInput } from './problem.js';
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    /** Set by {@link requestIdMiddleware}; echoed in `X-Request-Id` and problem `traceId`. */
-    requestId: string;
-  }
-}
-
-/** Every response carries `X-Request-Id` (the caller's, when sane, else a new one). */
-export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
-  req.requestId = requestIdFrom(req.headers['x-request-id']);
-  res.setHeader('X-Request-Id', req.requestId);
-  next();
-}
+// The request id lives in the kernel so every entry point (subgraph, gateway, facade) shares it.
+export { requestIdMiddleware } from '../subgraphs/kernel/http/request-id.js';
 
 const OFFERED = ['application/json', 'text/json', 'text/plain'] as const;
 

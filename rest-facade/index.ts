@@ -1,18 +1,41 @@
-/** The REST facade: the /api/v1 route table, and (with the docs) the OpenAPI document. */
+/** The REST facade: the /api/v1 route table, its OpenAPI document at /openapi.json and the docs page. */
 import type { Express } from 'express';
 import { createFacadeRouter } from './app.js';
+import { mountDocs } from './docs.js';
 import type { GraphQLExecutor } from './executor.js';
+import { buildOpenApiDocument } from './openapi.js';
 import { routes } from './routes.js';
 
 export { HttpExecutor, InProcessExecutor, type GraphQLExecutor } from './executor.js';
+export { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
 export { routes } from './routes.js';
+
+/** `info.version` of the OpenAPI document: this description of the v1 interface (semver). */
+export const API_DOCUMENT_VERSION = '1.0.0';
 
 export interface FacadeOptions {
   readonly executor: GraphQLExecutor;
+  /** The service's public base URL (`PUBLIC_URL`): the OpenAPI document's server. */
   readonly publicUrl: string;
+  /** `info.version` of the OpenAPI document. Default {@link API_DOCUMENT_VERSION}. */
+  readonly documentVersion?: string;
 }
 
-/** Mounts every facade path on `app`. */
+/**
+ * Mounts every facade path on `app`: `/api/v1/...` from the route table, `GET /openapi.json` (built
+ * once, here, from the same table) and `GET /docs` (Swagger UI).
+ */
 export function mountFacade(app: Express, options: FacadeOptions): void {
-  app.use('/api/v1', createFacadeRouter(routes.map((r) => ({ ...r, path: r.path.replace(/^\/api\/v1/, '') })), options.executor));
+  const document = buildOpenApiDocument(routes, {
+    publicUrl: options.publicUrl,
+    version: options.documentVersion ?? API_DOCUMENT_VERSION,
+  });
+  mountDocs(app, document, options.publicUrl);
+  app.use(
+    '/api/v1',
+    createFacadeRouter(
+      routes.map((r) => ({ ...r, path: r.path.replace(/^\/api\/v1/, '') })),
+      options.executor,
+    ),
+  );
 }

@@ -1,11 +1,18 @@
 /**
  * Starts the one-process service on a random loopback port against a fresh test database, and tears
- * both down after the file's tests (registered with vitest's afterAll).
+ * both down after the file's tests.
  */
 import { afterAll } from 'vitest';
 import { startAllInOne, type RunningService } from '../gateway/all-in-one.js';
 import { loadEnv, type Env } from '../subgraphs/kernel/env.js';
 import { createTestDatabase } from './database.js';
+
+// vitest ignores afterAll() called while a hook runs (startTestService is called from beforeAll), so
+// teardowns are collected here and run by one afterAll registered when the test file imports this.
+const teardowns: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const teardown of teardowns.splice(0).reverse()) await teardown();
+});
 
 export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
@@ -41,7 +48,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     await database.drop();
     throw error;
   }
-  afterAll(async () => {
+  teardowns.push(async () => {
     await service.close();
     await database.drop();
   });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start` builds only (`--force`: always) when a source file is newer than the last build, so a warm start is fast.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
@@ -15,6 +15,8 @@ function newest(path) {
 }
 
 const force = process.argv.includes('--force');
+// A forced build starts from an empty dist/, so no output of a deleted source lingers (or runs as a test).
+if (force) rmSync('dist', { recursive: true, force: true });
 if (force || !existsSync(STAMP) || Math.max(...ROOTS.map(newest)) > statSync(STAMP).mtimeMs) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
   writeFileSync(STAMP, new Date().toISOString());

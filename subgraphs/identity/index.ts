@@ -4,17 +4,27 @@ import type { SubgraphModule } from '../kernel/subgraph.js';
 import { BusinessAccount } from './business-account/business-account.entity.js';
 import { BusinessAccountResolver } from './business-account/business-account.resolver.js';
 import { createIdentityContext, type IdentityContext } from './context.js';
+import { User } from './user/user.entity.js';
 
 export { BusinessAccount } from './business-account/business-account.entity.js';
+export { User } from './user/user.entity.js';
 
 export const identitySubgraph: SubgraphModule<IdentityContext> = {
   name: 'identity',
-  entities: [BusinessAccount],
+  entities: [BusinessAccount, User],
   buildSchema: () =>
-    buildFederatedSchema({ resolvers: [BusinessAccountResolver] }, {
-      BusinessAccount: {
-        __resolveReference: (ref: { id: string }, ctx: IdentityContext) => ctx.loaders.businessAccountById.load(ref.id),
+    // User has no root field yet (accounts and OAuth arrive later); it is an entity other subgraphs reference.
+    buildFederatedSchema(
+      { resolvers: [BusinessAccountResolver], orphanedTypes: [User] },
+      {
+        BusinessAccount: {
+          __resolveReference: (ref: { id: string }, ctx: IdentityContext) =>
+            ctx.loaders.businessAccountById.load(ref.id),
+        },
+        User: {
+          __resolveReference: (ref: { id: string }, ctx: IdentityContext) => ctx.loaders.userById.load(ref.id),
+        },
       },
-    }),
+    ),
   createContext: createIdentityContext,
 };

@@ -30,10 +30,18 @@ export interface Env {
   readonly seedDemoData: boolean;
   /** Gateway port in the separate-process topology. Default 4100. */
   readonly gatewayPort: number;
-  /** Gateway URL the facade calls in the separate topology (unset: in-process). */
+  /**
+   * Gateway URL the facade service calls in the separate topology. Unset: `npm start` uses its
+   * in-process gateway, the facade service `http://127.0.0.1:$GATEWAY_PORT/graphql`.
+   */
   readonly gatewayUrl: string | undefined;
   /** Subgraph base port in the separate topology: identity gets it, the others follow. Default 4101. */
   readonly subgraphBasePort: number;
+  /**
+   * Port of a subgraph service in the separate topology (`SUBGRAPH_PORT`). Unset: {@link subgraphBasePort}
+   * plus the subgraph's index in {@link SUBGRAPH_NAMES} (see {@link subgraphPortOf}).
+   */
+  readonly subgraphPort: number | undefined;
   /** Explicit subgraph URLs for the gateway (`SUBGRAPH_<NAME>_URL`); missing ones default to loopback ports. */
   readonly subgraphUrls: Readonly<Record<SubgraphName, string>>;
   /** Log SQL statements. Default false. */
@@ -107,9 +115,29 @@ export function loadEnv(source: Source = process.env): Env {
     gatewayPort: int(source, 'GATEWAY_PORT', 4100),
     gatewayUrl: url(source, 'GATEWAY_URL'),
     subgraphBasePort,
+    subgraphPort: source.SUBGRAPH_PORT ? int(source, 'SUBGRAPH_PORT', 0) : undefined,
     subgraphUrls,
     debugSql: bool(source, 'DEBUG_SQL', false),
   };
+}
+
+/**
+ * This process's environment with `overrides` on top (an `undefined` value removes a variable), for
+ * the child processes a supervisor starts.
+ */
+export function childProcessEnv(
+  overrides: Readonly<Record<string, string | undefined>>,
+  source: Source = process.env,
+): Record<string, string> {
+  const merged: Record<string, string | undefined> = { ...source, ...overrides };
+  return Object.fromEntries(
+    Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/** The port the named subgraph service listens on: SUBGRAPH_PORT, else SUBGRAPH_BASE_PORT + its index. */
+export function subgraphPortOf(env: Pick<Env, 'subgraphPort' | 'subgraphBasePort'>, name: SubgraphName): number {
+  return env.subgraphPort ?? env.subgraphBasePort + SUBGRAPH_NAMES.indexOf(name);
 }
 
 export { EnvError };

@@ -1,4 +1,4 @@
-import { Validation } from './errors.js';
+import type { Validation } from './errors.js';
 
 export interface PageRequest {
   readonly page: number;

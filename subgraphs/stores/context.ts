@@ -1,4 +1,5 @@
 import type { BaseContext } from '../kernel/context.js';
+import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { Store } from './store/store.entity.js';
 import { StoreService } from './store/store.service.js';
@@ -11,7 +12,7 @@ export interface StoresContext extends BaseContext {
 
 function createLoaders(ctx: BaseContext) {
   return {
-    storeById: keyedLoader<string, Store>((ids) => ctx.em.find(Store, { id: { $in: [...ids] } }), (s) => s.id),
+    storeById: keyedLoader<string, Store>((ids) => ctx.em.find(Store, { id: { $in: ids.filter(isUuid) } }), (s) => s.id),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { BaseEntity } from '../db/base.entity.js';
 
 /**
@@ -8,6 +8,12 @@ import { BaseEntity } from '../db/base.entity.js';
  * subscriptions) at least once.
  */
 @Entity({ tableName: 'outbox_event' })
+// Hand-written in migration 0001 (partial index); declared by name so the schema diff knows it.
+@Index({
+  name: 'outbox_event_unpublished_idx',
+  expression:
+    'create index "outbox_event_unpublished_idx" on "outbox_event" ("occurred_at") where "published_at" is null',
+})
 export class OutboxEvent extends BaseEntity {
   @Property({ type: 'string', length: 64 })
   type!: string;

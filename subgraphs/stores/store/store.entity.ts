@@ -9,6 +9,29 @@ import { BaseEntity } from '../../kernel/db/base.entity.js';
 @ObjectType('Store', { description: 'A physical store of a business account.' })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'store' })
+// Hand-written in migration 0003 (partial and trigram indexes); declared by name so the schema diff knows them.
+@Index({
+  name: 'store_public_listing_idx',
+  expression:
+    'create index "store_public_listing_idx" on "store" ("prefecture_code", "store_type", "name_kana", "id") where "is_public_listing" or "place_id" is not null',
+})
+@Index({
+  name: 'store_public_order_idx',
+  expression:
+    'create index "store_public_order_idx" on "store" ("name_kana", "id") where "is_public_listing" or "place_id" is not null',
+})
+@Index({
+  name: 'store_name_trgm_idx',
+  expression: 'create index "store_name_trgm_idx" on "store" using gin ("name" gin_trgm_ops)',
+})
+@Index({
+  name: 'store_name_kana_trgm_idx',
+  expression: 'create index "store_name_kana_trgm_idx" on "store" using gin ("name_kana" gin_trgm_ops)',
+})
+@Index({
+  name: 'store_address_trgm_idx',
+  expression: 'create index "store_address_trgm_idx" on "store" using gin ("address" gin_trgm_ops)',
+})
 export class Store extends BaseEntity {
   /** Owner; a foreign key to identity's business_account (enforced by the database). */
   @Index()
@@ -58,5 +81,4 @@ export class Store extends BaseEntity {
   @Field(() => Float, { nullable: true, description: 'Longitude (WGS 84).' })
   @Property({ type: 'double', nullable: true })
   longitude?: number | null;
-
 }

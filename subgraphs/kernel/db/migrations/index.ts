@@ -7,9 +7,17 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Kernel } from './0001-kernel.js';
 import { Migration0002Identity } from './0002-identity.js';
 import { Migration0003Stores } from './0003-stores.js';
+import { Migration0004Receipts } from './0004-receipts.js';
+import { Migration0005Engagement } from './0005-engagement.js';
+import { Migration0006Wallet } from './0006-wallet.js';
+import { Migration0007IdentityUsers } from './0007-identity-users.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
   { name: '0002-identity', class: Migration0002Identity },
   { name: '0003-stores', class: Migration0003Stores },
+  { name: '0004-receipts', class: Migration0004Receipts },
+  { name: '0005-engagement', class: Migration0005Engagement },
+  { name: '0006-wallet', class: Migration0006Wallet },
+  { name: '0007-identity-users', class: Migration0007IdentityUsers },
 ];

@@ -1,0 +1,56 @@
+/**
+ * The gateway as its own service (separate-process topology): @apollo/gateway composing the remote
+ * subgraphs by introspection, at `/graphql` on GATEWAY_PORT, with `/healthz` and `/readyz`. The
+ * caller's `Authorization` and `X-Request-Id` are forwarded to each subgraph, which authenticates
+ * the caller itself.
+ */
+import type { Server } from 'node:http';
+import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
+import { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
+import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
+import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
+import { mountHealth } from '../subgraphs/kernel/http/health.js';
+import { createGatewayServer } from './gateway.js';
+import { mountGraphQL } from './graphql-http.js';
+
+/** A started gateway service. */
+export interface RunningGateway {
+  /** Base URL on loopback; GraphQL is at `${url}/graphql`. */
+  readonly url: string;
+  readonly httpServer: Server;
+  close(): Promise<void>;
+}
+
+/** The URL of every subgraph this build has, from SUBGRAPH_<NAME>_URL or the loopback defaults. */
+export function remoteSubgraphUrls(env: Pick<Env, 'subgraphUrls'>): Record<SubgraphName, string> {
+  return Object.fromEntries(ALL_SUBGRAPHS.map((m) => [m.name, env.subgraphUrls[m.name]])) as Record<
+    SubgraphName,
+    string
+  >;
+}
+
+/**
+ * Composes the supergraph from the running subgraphs (rejects when one is unreachable, so start the
+ * subgraphs first) and listens on `port` (default GATEWAY_PORT).
+ */
+export async function startGatewayService(env: Env, port: number = env.gatewayPort): Promise<RunningGateway> {
+  const gateway = await createGatewayServer({ kind: 'remote', urls: remoteSubgraphUrls(env) }, env);
+  try {
+    const app = createHttpApp();
+    // Ready once composed: createGatewayServer resolves only after the supergraph was built.
+    mountHealth(app, undefined);
+    mountGraphQL(app, gateway, new Authenticator(env.operatorToken));
+    const listener = await listenHttp(app, port, env.host);
+    return {
+      url: listener.url,
+      httpServer: listener.httpServer,
+      async close() {
+        await listener.close();
+        await gateway.stop();
+      },
+    };
+  } catch (error) {
+    await gateway.stop();
+    throw error;
+  }
+}

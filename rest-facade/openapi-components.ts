@@ -1,0 +1,79 @@
+/**
+ * The parts of the OpenAPI document every operation shares: the conventions text of `info`, and the
+ * headers, parameters and security scheme published under `components`.
+ */
+import type { JsonObject } from './openapi.js';
+
+export const API_DESCRIPTION = `Retail media and receipt platform, REST interface v1. Every operation runs one named GraphQL
+operation on the federated gateway; its document is shown in \`x-graphql-operation\`, and the same data
+is reachable at \`/graphql\`.
+
+## Conventions
+- **Requests**: bodies are JSON, sent as \`application/json\`, \`text/json\` or \`application/*+json\`.
+  Malformed JSON is 400, a body over 1 MiB is 413, another media type is 415. Unknown fields are
+  ignored; fields of the wrong type are 400.
+- **Responses**: JSON, offered as \`application/json\`, \`text/json\` or \`text/plain\` (chosen by
+  \`Accept\`; the body is the same JSON in each). Field names are camelCase; timestamps are RFC 3339 UTC.
+- **Errors**: RFC 9457 problem details (\`application/problem+json\`) with \`type\` (\`/problems/<code>\`),
+  \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`code\` (snake_case, stable) and
+  \`traceId\`. A 400 from validation adds \`errors: [{path, message}]\`. An unexpected failure is a 500
+  problem whose \`traceId\` identifies it in the logs; no response carries a stack trace.
+- **Integer parameters** are int32: a digit string, optionally signed, within int32 range, else 400.
+  A query parameter given more than once is 400.
+- **Paging and limits**: a value below 1 is 400; a value above its cap is clamped to the cap
+  (\`pageSize\` 100, \`limit\` 200, \`take\` 100); a page past the last is 200 with no items.
+- **Identifiers** in paths are opaque strings: a malformed id is answered like an unknown one (404),
+  unless the operation lists a 400 for it.
+- **X-Request-Id**: every response carries it. A caller's value of 1 to 128 characters from
+  \`[A-Za-z0-9._:-]\` is echoed, anything else is replaced by a new UUID; problems repeat it as \`traceId\`.
+- **Authentication**: \`Authorization: Bearer <access token>\`, a JWT (RFC 9068) from the OAuth 2.0
+  authorization-code flow (PKCE S256) at \`/oauth/authorize\` and \`/api/v1/auth/token\`. Operations list
+  the scopes they need. 401 carries \`WWW-Authenticate: Bearer error="invalid_token"\`; 403 (a missing
+  scope) carries \`error="insufficient_scope"\` and the needed scope.
+- **Rate limits**: limited operations answer 429 with \`Retry-After\` and carry the \`RateLimit-Policy\`
+  and \`RateLimit\` headers (IETF httpapi draft).
+- **Versioning**: the version is the \`/api/v1\` path prefix. Changes within v1 are additive (new
+  operations, new optional request fields, new response fields); clients must ignore unknown fields.`;
+
+export const HEADERS: Readonly<Record<string, JsonObject>> = {
+  'X-Request-Id': {
+    description:
+      "The request's id: the caller's `X-Request-Id` when it is sane, else a new UUID. Problems repeat it as `traceId`.",
+    schema: { type: 'string', maxLength: 128 },
+  },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+  'WWW-Authenticate': {
+    description:
+      'RFC 6750 challenge: `Bearer error="invalid_token"` (401) or `Bearer error="insufficient_scope", scope="..."` (403).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'Remaining quota in the current window (IETF httpapi RateLimit header draft).',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: 'The quota policy applied to this path (IETF httpapi RateLimit header draft).',
+    schema: { type: 'string' },
+  },
+};
+
+export const PARAMETERS: Readonly<Record<string, JsonObject>> = {
+  'X-Request-Id': {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description:
+      'Your id for this request, echoed in the response and in logs. 1 to 128 characters from `[A-Za-z0-9._:-]`; otherwise a new id is used.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:\\-]{1,128}$' },
+  },
+};
+
+export const SECURITY_SCHEMES: Readonly<Record<string, JsonObject>> = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'An OAuth 2.0 access token (RFC 9068 JWT) from `/api/v1/auth/token`. Scope names listed on an operation are required.',
+  },
+};

@@ -1,0 +1,44 @@
+import type { BaseContext } from '../kernel/context.js';
+import { isUuid } from '../kernel/db/uuid.js';
+import { keyedLoader } from '../kernel/loaders.js';
+import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
+import { CheckInCampaignService } from './check-in-campaign/check-in-campaign.service.js';
+import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
+import { SurveyCampaignService } from './survey-campaign/survey-campaign.service.js';
+import { WebhookEndpointService } from './webhook-endpoint/webhook-endpoint.service.js';
+
+/** The engagement subgraph's per-request context: loaders and services bound to this request. */
+export interface EngagementContext extends BaseContext {
+  readonly loaders: ReturnType<typeof createLoaders>;
+  readonly checkInCampaigns: CheckInCampaignService;
+  readonly surveyCampaigns: SurveyCampaignService;
+  readonly webhookEndpoints: WebhookEndpointService;
+}
+
+function createLoaders(ctx: BaseContext, webhookEndpoints: WebhookEndpointService) {
+  return {
+    checkInCampaignById: keyedLoader<string, CheckInCampaign>(
+      (ids) => ctx.em.find(CheckInCampaign, { id: { $in: ids.filter(isUuid) } }),
+      (c) => c.id,
+    ),
+    surveyCampaignById: keyedLoader<string, SurveyCampaign>(
+      (ids) => ctx.em.find(SurveyCampaign, { id: { $in: ids.filter(isUuid) } }),
+      (c) => c.id,
+    ),
+    webhookEndpointById: keyedLoader(
+      (ids: readonly string[]) => webhookEndpoints.findByIds(ids),
+      (e) => e.id,
+    ),
+  };
+}
+
+export function createEngagementContext(base: BaseContext): EngagementContext {
+  const webhookEndpoints = new WebhookEndpointService(base);
+  return {
+    ...base,
+    loaders: createLoaders(base, webhookEndpoints),
+    checkInCampaigns: new CheckInCampaignService(base),
+    surveyCampaigns: new SurveyCampaignService(base),
+    webhookEndpoints,
+  };
+}

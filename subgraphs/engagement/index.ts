@@ -1,0 +1,42 @@
+/** The engagement subgraph: check-in and survey campaigns, and outbound webhook endpoints and deliveries. */
+import { buildFederatedSchema } from '../kernel/federation.js';
+import type { SubgraphModule } from '../kernel/subgraph.js';
+import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
+import { CheckInCampaignResolver } from './check-in-campaign/check-in-campaign.resolver.js';
+import { createEngagementContext, type EngagementContext } from './context.js';
+import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
+import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolver.js';
+import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
+import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
+
+export { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
+export { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
+export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webhook-endpoint.entity.js';
+
+export const engagementSubgraph: SubgraphModule<EngagementContext> = {
+  name: 'engagement',
+  entities: [CheckInCampaign, SurveyCampaign, WebhookEndpoint],
+  buildSchema: () =>
+    buildFederatedSchema(
+      {
+        resolvers: [CheckInCampaignResolver, SurveyCampaignResolver, WebhookEndpointResolver],
+        // No root field returns an endpoint until the webhooks issue; it is reachable as an entity.
+        orphanedTypes: [WebhookEndpoint],
+      },
+      {
+        CheckInCampaign: {
+          __resolveReference: (ref: { id: string }, ctx: EngagementContext) =>
+            ctx.loaders.checkInCampaignById.load(ref.id),
+        },
+        SurveyCampaign: {
+          __resolveReference: (ref: { id: string }, ctx: EngagementContext) =>
+            ctx.loaders.surveyCampaignById.load(ref.id),
+        },
+        WebhookEndpoint: {
+          __resolveReference: (ref: { id: string }, ctx: EngagementContext) =>
+            ctx.loaders.webhookEndpointById.load(ref.id),
+        },
+      },
+    ),
+  createContext: createEngagementContext,
+};

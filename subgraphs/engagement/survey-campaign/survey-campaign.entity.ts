@@ -1,0 +1,35 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Directive, Field, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../kernel/db/base.entity.js';
+import type { SurveyQuestionData } from './survey-campaign.types.js';
+
+/**
+ * A survey campaign of a store, addressed by its token. Anonymous campaigns accept answers from callers
+ * without a bearer token (identified by a stable device id); the others require a signed-in user.
+ */
+@ObjectType('SurveyCampaign', { description: 'A survey campaign of a store, addressed by its token.' })
+@Directive('@key(fields: "id")')
+@Entity({ tableName: 'survey_campaign' })
+export class SurveyCampaign extends BaseEntity {
+  @Field(() => String, { description: 'The campaign token consumers present (from a QR code or link).' })
+  @Property({ type: 'string', length: 64, unique: true })
+  token!: string;
+
+  /** Foreign key to the stores subgraph's store table (enforced by the database). */
+  @Index()
+  @Property({ type: 'uuid' })
+  storeId!: string;
+
+  @Field(() => String, { description: 'Campaign name shown to consumers.' })
+  @Property({ type: 'string', length: 200 })
+  name!: string;
+
+  @Field(() => Boolean, { description: 'Whether callers without a bearer token may answer (with a device id).' })
+  @Property({ type: 'boolean', default: false })
+  isAnonymous: boolean & Opt = false;
+
+  /** The questions in display order; exposed through a field resolver that fills defaults. */
+  @Property({ type: 'json' })
+  questions: SurveyQuestionData[] & Opt = [];
+}

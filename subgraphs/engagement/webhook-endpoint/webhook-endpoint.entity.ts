@@ -1,0 +1,41 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Directive, Field, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../kernel/db/base.entity.js';
+
+/** Delivery states of an endpoint (DECISIONS.md, outbound webhooks). */
+export enum WebhookEndpointStatus {
+  Active = 'active',
+  Failing = 'failing',
+  Disabled = 'disabled',
+}
+
+/**
+ * A URL of a business account that receives outbound events (Standard Webhooks). The signing secret is
+ * kept encrypted and is never returned, not even to its owner.
+ */
+@ObjectType('WebhookEndpoint', { description: 'A registered URL that receives outbound events of a business account.' })
+@Directive('@key(fields: "id")')
+@Entity({ tableName: 'webhook_endpoint' })
+export class WebhookEndpoint extends BaseEntity {
+  /** Owner; a foreign key to identity's business_account (enforced by the database). */
+  @Index()
+  @Property({ type: 'uuid' })
+  businessAccountId!: string;
+
+  @Field(() => String, { description: 'Absolute URL events are POSTed to.' })
+  @Property({ type: 'string', length: 2048 })
+  url!: string;
+
+  @Field(() => [String], { description: 'Event types the endpoint subscribes to, e.g. purchase.completed.' })
+  @Property({ type: 'json' })
+  events: string[] & Opt = [];
+
+  @Field(() => String, { description: 'Delivery state: active, failing or disabled.' })
+  @Property({ type: 'string', length: 16, default: WebhookEndpointStatus.Active })
+  status: string & Opt = WebhookEndpointStatus.Active;
+
+  /** The signing secret, encrypted at rest. Never exposed. */
+  @Property({ type: 'string', length: 1024, lazy: true })
+  secretCiphertext!: string;
+}

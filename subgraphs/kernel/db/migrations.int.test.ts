@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { ALL_ENTITIES } from '../../index.js';
+import { migrations } from './migrations/index.js';
+import { createOrm, migrate, type Orm } from './orm.js';
+
+/**
+ * Foreign keys that only the database knows: they join tables of different subgraphs (or plain uuid
+ * columns), which entity metadata deliberately does not model as relations, so the schema diff would
+ * drop them. Each must exist, and no other difference may.
+ */
+const DATABASE_ONLY_FOREIGN_KEYS = [
+  'check_in_campaign.check_in_campaign_store_id_fkey',
+  'store.store_business_account_id_fkey',
+  'survey_campaign.survey_campaign_store_id_fkey',
+  'terminal.terminal_store_id_fkey',
+  'transaction.transaction_store_id_fkey',
+  'transaction.transaction_terminal_id_fkey',
+  'webhook_endpoint.webhook_endpoint_business_account_id_fkey',
+];
+
+const DROP_FOREIGN_KEY = /^alter table "(\w+)" drop constraint "(\w+_fkey)";$/;
+
+let database: TestDatabase;
+let orm: Orm;
+let applied: string[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orm = await createOrm({
+    env: { databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR, debugSql: false },
+    entities: ALL_ENTITIES,
+  });
+  applied = await migrate(orm);
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+  await database?.drop();
+});
+
+describe('migrations', () => {
+  it('apply in order on an empty database, and once only', async () => {
+    expect(applied).toEqual(migrations.map((m) => m.name));
+    expect(await migrate(orm)).toEqual([]);
+  });
+
+  it('leave the database exactly as the entity metadata describes it', async () => {
+    const statements = (await orm.schema.getUpdateSchemaSQL())
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && line !== "set names 'utf8';");
+    const droppedForeignKeys = statements.flatMap((s) => {
+      const match = DROP_FOREIGN_KEY.exec(s);
+      return match ? [`${match[1]}.${match[2]}`] : [];
+    });
+    expect(statements.filter((s) => !DROP_FOREIGN_KEY.test(s))).toEqual([]);
+    expect(droppedForeignKeys.sort()).toEqual([...DATABASE_ONLY_FOREIGN_KEYS].sort());
+  });
+});

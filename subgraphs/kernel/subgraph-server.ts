@@ -1,0 +1,103 @@
+/**
+ * One subgraph as its own service (the separate-process topology): its own ORM over only its own
+ * tables, an Apollo Server over its federated schema at `/graphql`, and `/healthz` + `/readyz`.
+ * The gateway forwards the caller's `Authorization` and `X-Request-Id`; the subgraph authenticates
+ * the caller itself. Migrations are not run here: the one-shot migrate step owns the schema.
+ */
+import { ApolloServer } from '@apollo/server';
+import {
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import type { Server } from 'node:http';
+import { Authenticator } from './auth/authenticate.js';
+import type { BaseContext } from './context.js';
+import { createOrm, rootEntityManager, type Orm } from './db/orm.js';
+import { subgraphPortOf, type Env } from './env.js';
+import { OutboxEvent } from './events/outbox-event.entity.js';
+import { maskError } from './graphql-errors.js';
+import { createHttpApp, listenHttp } from './http/app.js';
+import { mountHealth } from './http/health.js';
+import { subgraphSchema, type SubgraphModule } from './subgraph.js';
+
+/** A started subgraph service. */
+export interface RunningSubgraph {
+  readonly name: string;
+  /** Base URL on loopback; the GraphQL endpoint is `${url}/graphql`. */
+  readonly url: string;
+  readonly httpServer: Server;
+  readonly orm: Orm;
+  close(): Promise<void>;
+}
+
+/** Options that override what {@link Env} says (tests pass port 0). */
+export interface SubgraphServerOptions {
+  /** Port to listen on. Default: {@link subgraphPortOf}. */
+  readonly port?: number;
+}
+
+async function createSubgraphApollo(module: SubgraphModule, env: Env): Promise<ApolloServer<BaseContext>> {
+  const server = new ApolloServer<BaseContext>({
+    schema: await subgraphSchema(module),
+    includeStacktraceInErrorResponses: false,
+    // The entry point closes HTTP, Apollo and the database in order on SIGINT/SIGTERM.
+    stopOnTerminationSignals: false,
+    introspection: env.nodeEnv !== 'production',
+    formatError: (formatted, error) => maskError(formatted, error),
+    // Subgraphs are called by the gateway, not browsed (no sandbox page), and report to no Apollo Studio.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
+  });
+  await server.start();
+  return server;
+}
+
+/**
+ * Starts `module` as a service on `options.port` (default from `env`). The ORM knows only the
+ * module's entities and the kernel's outbox, so a subgraph cannot reach another one's tables.
+ */
+export async function startSubgraphServer(
+  module: SubgraphModule,
+  env: Env,
+  options: SubgraphServerOptions = {},
+): Promise<RunningSubgraph> {
+  const orm = await createOrm({ env, entities: [OutboxEvent, ...module.entities] });
+  let apollo: ApolloServer<BaseContext> | undefined;
+  try {
+    apollo = await createSubgraphApollo(module, env);
+    const authenticator = new Authenticator(env.operatorToken);
+    const app = createHttpApp();
+    mountHealth(app, orm);
+    app.use(
+      '/graphql',
+      express.json({ limit: '1mb' }),
+      expressMiddleware(apollo, {
+        context: async ({ req }) =>
+          module.createContext({
+            requestId: req.requestId,
+            principal: authenticator.authenticate(req.headers.authorization),
+            em: rootEntityManager(orm).fork(),
+            env,
+          }),
+      }),
+    );
+    const listener = await listenHttp(app, options.port ?? subgraphPortOf(env, module.name), env.host);
+    const started = apollo;
+    return {
+      name: module.name,
+      url: listener.url,
+      httpServer: listener.httpServer,
+      orm,
+      async close() {
+        await listener.close();
+        await started.stop();
+        await orm.close(true);
+      },
+    };
+  } catch (error) {
+    await apollo?.stop();
+    await orm.close(true);
+    throw error;
+  }
+}

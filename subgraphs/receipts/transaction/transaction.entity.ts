@@ -1,0 +1,43 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { GraphQLDateTimeISO } from 'graphql-scalars';
+import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../kernel/db/base.entity.js';
+import { TransactionItem, type TransactionLine } from './transaction.types.js';
+
+/**
+ * A completed sale at a terminal: the receipt. `storeId` repeats the terminal's store so a store's
+ * transactions are one index scan, and stays right if a terminal is ever moved.
+ */
+@ObjectType('Transaction', { description: 'A completed sale at a terminal (its receipt).' })
+@Directive('@key(fields: "id")')
+@Entity({ tableName: 'transaction' })
+// Serves "latest transaction of a terminal" (last-receipt) and the terminal_id foreign key.
+@Index({ properties: ['terminalId', 'occurredAt'] })
+// Serves "a store's transactions by time" and the store_id foreign key.
+@Index({ properties: ['storeId', 'occurredAt'] })
+export class Transaction extends BaseEntity {
+  /** Foreign key to terminal (enforced by the database). */
+  @Property({ type: 'uuid' })
+  terminalId!: string;
+
+  /** Foreign key to the stores subgraph's store table (enforced by the database). */
+  @Property({ type: 'uuid' })
+  storeId!: string;
+
+  @Field(() => Int, { description: 'Total in minor units of the currency (JPY has none: yen).' })
+  @Property({ type: 'integer' })
+  totalAmount!: number;
+
+  @Field(() => String, { description: 'ISO 4217 currency code. Default JPY.' })
+  @Property({ type: 'string', length: 3, columnType: 'char(3)', default: 'JPY' })
+  currency: string & Opt = 'JPY';
+
+  @Field(() => [TransactionItem], { description: 'The lines of the sale.' })
+  @Property({ type: 'json' })
+  items: TransactionLine[] & Opt = [];
+
+  @Field(() => GraphQLDateTimeISO, { description: 'When the sale happened (RFC 3339, UTC).' })
+  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  occurredAt: Date & Opt = new Date();
+}

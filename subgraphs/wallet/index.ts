@@ -1,0 +1,30 @@
+/** The wallet subgraph: wallet passes, wallet push and notification tokens. */
+import { buildFederatedSchema } from '../kernel/federation.js';
+import type { SubgraphModule } from '../kernel/subgraph.js';
+import { createWalletContext, type WalletContext } from './context.js';
+import { NotificationToken } from './notification-token/notification-token.entity.js';
+import { NotificationTokenResolver } from './notification-token/notification-token.resolver.js';
+import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
+import { WalletPassResolver } from './wallet-pass/wallet-pass.resolver.js';
+
+export { NotificationToken } from './notification-token/notification-token.entity.js';
+export { WalletPass, WALLET_PLATFORMS, type WalletPlatform } from './wallet-pass/wallet-pass.entity.js';
+
+export const walletSubgraph: SubgraphModule<WalletContext> = {
+  name: 'wallet',
+  entities: [NotificationToken, WalletPass],
+  buildSchema: () =>
+    buildFederatedSchema(
+      { resolvers: [NotificationTokenResolver, WalletPassResolver] },
+      {
+        NotificationToken: {
+          __resolveReference: (ref: { id: string }, ctx: WalletContext) =>
+            ctx.loaders.notificationTokenById.load(ref.id),
+        },
+        WalletPass: {
+          __resolveReference: (ref: { id: string }, ctx: WalletContext) => ctx.loaders.walletPassById.load(ref.id),
+        },
+      },
+    ),
+  createContext: createWalletContext,
+};

@@ -1,0 +1,206 @@
+/**
+ * The separate-process topology end to end: the real entry points (each subgraph, the gateway, the
+ * facade) as child processes on random ports over one fresh PostgreSQL database, answering exactly
+ * as the one-process service does. Needs DATABASE_URL (PGlite is single-process); skipped, loudly,
+ * without it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
+import { loadEnv } from '../subgraphs/kernel/env.js';
+import {
+  ENTRY_POINTS,
+  freePort,
+  spawnService,
+  stopServices,
+  waitForExit,
+  waitUntilReady,
+  type ChildService,
+} from '../tools/child-services.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
+
+const databaseUrl = loadEnv().databaseUrl;
+if (!databaseUrl) {
+  console.warn(
+    'topology.e2e.test: SKIPPED - the separate-process topology needs a real PostgreSQL; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it.',
+  );
+}
+
+const READY_TIMEOUT_MS = 45_000;
+const SAMPLE_STORE = '01900000-0000-7000-8002-000000000001'; // public, さくらマート 渋谷店
+const UNKNOWN_STORE = '01900000-0000-7000-8002-0000000fffff';
+
+interface Topology {
+  readonly facadeUrl: string;
+  readonly gatewayUrl: string;
+}
+
+const children: ChildService[] = [];
+let database: TestDatabase | undefined;
+
+/** Starts `script` with `env`, remembers it for teardown, and waits for its `/readyz` on `port`. */
+async function startChild(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+): Promise<void> {
+  const service = spawnService(name, script, args, { env, capture: true });
+  children.push(service);
+  await waitUntilReady(service, `http://127.0.0.1:${port}/readyz`, READY_TIMEOUT_MS);
+}
+
+async function startTopology(): Promise<Topology> {
+  database = await createTestDatabase();
+  const base = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+    DATABASE_URL: database.env.DATABASE_URL ?? '',
+  };
+  const migrate = spawnService('migrate', ENTRY_POINTS.migrate, ['--demo-data'], { env: base, capture: true });
+  children.push(migrate);
+  expect(await waitForExit(migrate, READY_TIMEOUT_MS), migrate.output()).toBe(0);
+
+  const subgraphs = await Promise.all(ALL_SUBGRAPHS.map(async (m) => ({ name: m.name, port: await freePort() })));
+  await Promise.all(
+    subgraphs.map(({ name, port }) =>
+      startChild(`subgraph ${name}`, ENTRY_POINTS.subgraph, [name], { ...base, SUBGRAPH_PORT: String(port) }, port),
+    ),
+  );
+  const gatewayPort = await freePort();
+  const urls = Object.fromEntries(
+    subgraphs.map(({ name, port }) => [`SUBGRAPH_${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}/graphql`]),
+  );
+  await startChild(
+    'gateway',
+    ENTRY_POINTS.gateway,
+    [],
+    { ...base, ...urls, GATEWAY_PORT: String(gatewayPort) },
+    gatewayPort,
+  );
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}/graphql`;
+  const facadePort = await freePort();
+  await startChild(
+    'facade',
+    ENTRY_POINTS.facade,
+    [],
+    { ...base, PORT: String(facadePort), GATEWAY_URL: gatewayUrl },
+    facadePort,
+  );
+  return { facadeUrl: `http://127.0.0.1:${facadePort}`, gatewayUrl };
+}
+
+interface Answer {
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly requestId: string | null;
+  readonly body: Record<string, unknown>;
+}
+
+async function get(baseUrl: string, path: string, requestId?: string): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: requestId ? { 'x-request-id': requestId } : {} });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    requestId: response.headers.get('x-request-id'),
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+/** A problem without its per-request `traceId`, for comparing two services' answers. */
+function withoutTrace({ traceId: _traceId, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return rest;
+}
+
+describe.skipIf(!databaseUrl)('separate-process topology (subgraphs, gateway, facade as services)', () => {
+  let topology: Topology;
+  let oneProcess: TestService;
+
+  beforeAll(async () => {
+    [topology, oneProcess] = await Promise.all([startTopology(), startTestService()]);
+  }, 150_000);
+
+  afterAll(async () => {
+    await stopServices(children);
+    await database?.drop();
+  }, 30_000);
+
+  it('lists stores by prefecture exactly as the one-process service does', async () => {
+    const path = `/api/v1/public/stores?prefecture=${encodeURIComponent('東京都')}&pageSize=100`;
+    const [separate, single] = await Promise.all([get(topology.facadeUrl, path), get(oneProcess.url, path)]);
+    expect(separate.status).toBe(200);
+    expect((separate.body.items as unknown[]).length).toBeGreaterThan(5);
+    expect(separate.body).toEqual(single.body);
+    expect(separate.contentType).toBe(single.contentType);
+  });
+
+  it('answers a store detail exactly as the one-process service does (business resolved across subgraphs)', async () => {
+    const path = `/api/v1/public/stores/${SAMPLE_STORE}`;
+    const [separate, single] = await Promise.all([get(topology.facadeUrl, path), get(oneProcess.url, path)]);
+    expect(separate.status).toBe(200);
+    expect(separate.body).toMatchObject({ storeId: SAMPLE_STORE, business: { name: 'さくらマート株式会社' } });
+    expect(separate.body).toEqual(single.body);
+  });
+
+  it('answers an unknown store with the same 404 problem, echoing X-Request-Id as its traceId', async () => {
+    const path = `/api/v1/public/stores/${UNKNOWN_STORE}`;
+    const separate = await get(topology.facadeUrl, path, 'topology-e2e-404');
+    const single = await get(oneProcess.url, path);
+    expect(separate.status).toBe(404);
+    expect(separate.contentType).toMatch(/^application\/problem\+json/);
+    expect(separate.requestId).toBe('topology-e2e-404');
+    expect(separate.body).toMatchObject({
+      status: 404,
+      code: 'store_not_found',
+      instance: path,
+      traceId: 'topology-e2e-404',
+    });
+    expect(withoutTrace(separate.body)).toEqual(withoutTrace(single.body));
+  });
+
+  it('answers an invalid parameter with the same 400 problem', async () => {
+    const path = '/api/v1/public/stores?page=0';
+    const [separate, single] = await Promise.all([
+      get(topology.facadeUrl, path, 'topology-e2e-400'),
+      get(oneProcess.url, path),
+    ]);
+    expect(separate.status).toBe(400);
+    expect(separate.requestId).toBe('topology-e2e-400');
+    expect(separate.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ path: 'page' })],
+    });
+    expect(withoutTrace(separate.body)).toEqual(withoutTrace(single.body));
+  });
+
+  it('gives every facade response an X-Request-Id, generated when the caller sent none', async () => {
+    const answer = await get(topology.facadeUrl, '/api/v1/public/stores?pageSize=1');
+    expect(answer.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('forwards the caller credential from the gateway to the subgraphs', async () => {
+    const mutation =
+      'mutation Create($input: CreateBusinessAccountInput!) { createBusinessAccount(input: $input) { id } }';
+    const call = async (token?: string) => {
+      const response = await fetch(topology.gatewayUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({
+          query: mutation,
+          variables: { input: { name: 'Topology Test', ownerEmail: 'topology@example.com' } },
+        }),
+      });
+      return (await response.json()) as {
+        data?: { createBusinessAccount?: { id: string } } | null;
+        errors?: { extensions?: { code?: string } }[];
+      };
+    };
+    const asOperator = await call(TEST_OPERATOR_TOKEN);
+    expect(asOperator.errors).toBeUndefined();
+    expect(asOperator.data?.createBusinessAccount?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await call()).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await call('not-the-operator-token')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The operator CLI end to end: the built `ops.js` as a child process against a one-process service.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../test/harness.js';
+
+const OPS = fileURLToPath(new URL('./ops.js', import.meta.url));
+const RUN_TIMEOUT_MS = 20_000;
+// An empty data directory: no token saved by `npm start` can leak into these runs.
+const DATA_DIR = join(mkdtempSync(join(tmpdir(), 'ops-e2e-')), 'pglite');
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `node ops.js ...args` with a clean environment; killed after {@link RUN_TIMEOUT_MS}. */
+function ops(args: readonly string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [OPS, ...args], {
+      env: { NODE_ENV: 'test', DATA_DIR },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`ops ${args.join(' ')} did not finish within ${RUN_TIMEOUT_MS} ms`));
+    }, RUN_TIMEOUT_MS);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function json(text: string): Record<string, unknown> {
+  const lines = text.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0] ?? '') as Record<string, unknown>;
+}
+
+let service: TestService;
+let connection: string[];
+beforeAll(async () => {
+  service = await startTestService();
+  connection = ['--url', `${service.url}/graphql`, '--token', TEST_OPERATOR_TOKEN];
+});
+
+describe('npm run ops', () => {
+  it('creates a business, then a public store that the public directory shows', async () => {
+    const business = await ops([
+      'business:create',
+      '--name',
+      'オペ商店',
+      '--owner-email',
+      'owner@ope.example',
+      ...connection,
+    ]);
+    expect(business.stderr).toBe('');
+    expect(business.code).toBe(0);
+    const { businessAccountId } = json(business.stdout);
+    expect(businessAccountId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const store = await ops([
+      'store:create',
+      '--business',
+      String(businessAccountId),
+      '--name',
+      'オペ商店 本店',
+      '--prefecture',
+      '東京都',
+      '--store-type',
+      'supermarket',
+      '--public',
+      '--address=千代田区1-1',
+      '--name-kana',
+      'オペショウテン ホンテン',
+      ...connection,
+    ]);
+    expect(store.code, store.stderr).toBe(0);
+    const { storeId } = json(store.stdout);
+    expect(Object.keys(json(store.stdout))).toEqual(['storeId']);
+
+    const response = await service.call(`/api/v1/public/stores/${String(storeId)}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      storeId,
+      name: 'オペ商店 本店',
+      prefecture: '東京都',
+      storeType: 'supermarket',
+      address: '千代田区1-1',
+      business: { businessAccountId, name: 'オペ商店' },
+    });
+  });
+
+  it('answers an unknown command with a 400 problem, a usage hint and the command list', async () => {
+    const run = await ops(['store:destroy', ...connection]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const problem = json(run.stderr);
+    expect(problem).toMatchObject({
+      type: '/problems/unknown_command',
+      status: 400,
+      code: 'unknown_command',
+      instance: 'ops:store:destroy',
+    });
+    expect(problem.usage).toEqual(expect.stringContaining('npm run ops --'));
+    expect(problem.commands).toEqual(expect.arrayContaining([expect.objectContaining({ command: 'store:create' })]));
+  });
+
+  it('answers missing, unknown and valueless flags with a 400 problem naming each', async () => {
+    const run = await ops([
+      'store:create',
+      '--business',
+      '01900000-0000-7000-8001-000000000001',
+      '--bogus',
+      'x',
+      '--name',
+      ...connection,
+    ]);
+    expect(run.code).toBe(2);
+    const problem = json(run.stderr);
+    expect(problem).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect((problem.errors as { path: string }[]).map((e) => e.path).sort()).toEqual([
+      'bogus',
+      'name',
+      'prefecture',
+      'store-type',
+    ]);
+    expect(problem.usage).toEqual(
+      expect.stringContaining('store:create --business ID --name N --prefecture P --store-type T [--public]'),
+    );
+  });
+
+  it('passes the service validation errors through as problems', async () => {
+    const run = await ops([
+      'store:create',
+      '--business',
+      '01900000-0000-7000-8001-000000000001',
+      '--name',
+      'x',
+      '--prefecture',
+      'Atlantis',
+      '--store-type',
+      'supermarket',
+      ...connection,
+    ]);
+    expect(run.code).toBe(2);
+    expect(json(run.stderr)).toMatchObject({
+      status: 400,
+      errors: [expect.objectContaining({ path: expect.stringContaining('prefecture') })],
+    });
+  });
+
+  it('answers a wrong operator token with a 401 problem', async () => {
+    const run = await ops([
+      'business:create',
+      '--name',
+      'x',
+      '--owner-email',
+      'x@example.com',
+      '--url',
+      `${service.url}/graphql`,
+      '--token',
+      'wrong-token-wrong-token',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(json(run.stderr)).toMatchObject({ status: 401, code: 'invalid_token', title: 'Unauthorized' });
+  });
+
+  it('answers a missing operator token with a 401 problem without calling the service', async () => {
+    const run = await ops([
+      'business:create',
+      '--name',
+      'x',
+      '--owner-email',
+      'x@example.com',
+      '--url',
+      `${service.url}/graphql`,
+    ]);
+    expect(run.code).toBe(1);
+    expect(json(run.stderr)).toMatchObject({ status: 401, code: 'operator_token_missing' });
+  });
+
+  it('answers an unreachable service with a 503 problem', async () => {
+    const run = await ops([
+      'business:create',
+      '--name',
+      'x',
+      '--owner-email',
+      'x@example.com',
+      '--url',
+      'http://127.0.0.1:1/graphql',
+      '--token',
+      TEST_OPERATOR_TOKEN,
+    ]);
+    expect(run.code).toBe(1);
+    expect(json(run.stderr)).toMatchObject({ status: 503, code: 'service_unreachable' });
+  });
+
+  it('lists the commands with help', async () => {
+    const run = await ops(['help']);
+    expect(run.code).toBe(0);
+    expect((json(run.stdout).commands as { command: string }[]).map((c) => c.command)).toEqual([
+      'business:create',
+      'store:create',
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * `npm run ops -- <command> [--flags]`: operator commands against the running service's GraphQL API
+ * (DECISIONS.md, Operator CLI). Prints one JSON object on stdout and exits 0, or a problem (RFC 9457)
+ * on stderr and exits 2 when the request was invalid (status 400), 1 for anything else. `--url` defaults to
+ * `http://127.0.0.1:$PORT/graphql`; `--token` to OPERATOR_TOKEN, else the token `npm start` saved.
+ */
+import { randomUUID } from 'node:crypto';
+import { problem, problemFromGraphQLError, type ProblemInput } from '../rest-facade/problem.js';
+import { readSavedOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
+import { EnvError, loadEnv, type Env } from '../subgraphs/kernel/env.js';
+import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { COMMON_FLAGS, parseFlags, text, usageOf, type Flags, type OpsCommand } from './ops/command.js';
+import { OPS_COMMANDS } from './ops/commands.js';
+
+const USAGE =
+  'npm run ops -- <command> [--flags] [--url URL] [--token TOKEN]   (npm run ops -- help lists the commands)';
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** A failure to report as a problem, with extra members (a usage hint, the command list). */
+class OpsProblem extends Error {
+  constructor(
+    readonly input: ProblemInput,
+    readonly extra: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(input.detail);
+  }
+}
+
+function commandList(): { command: string; usage: string; summary: string }[] {
+  return OPS_COMMANDS.map((c) => ({ command: c.name, usage: `npm run ops -- ${usageOf(c)}`, summary: c.summary }));
+}
+
+function findCommand(name: string | undefined): OpsCommand {
+  const command = OPS_COMMANDS.find((c) => c.name === name);
+  if (command) return command;
+  const detail = name ? `Unknown command "${name}".` : 'No command given.';
+  throw new OpsProblem(
+    { status: 400, code: name ? 'unknown_command' : 'command_required', detail },
+    { usage: USAGE, commands: commandList() },
+  );
+}
+
+function commandFlags(command: OpsCommand, args: readonly string[]): Flags {
+  const errors: FieldError[] = [];
+  const flags = parseFlags(args, { ...COMMON_FLAGS, ...command.flags }, errors);
+  if (errors.length > 0) {
+    throw new OpsProblem(
+      { status: 400, code: 'validation_failed', detail: `Invalid flags for ${command.name}.`, errors },
+      { usage: `npm run ops -- ${usageOf(command)} [--url URL] [--token TOKEN]` },
+    );
+  }
+  return flags;
+}
+
+function operatorToken(flags: Flags, env: Env): string {
+  const token = text(flags, 'token') ?? (env.operatorTokenGenerated ? readSavedOperatorToken(env) : env.operatorToken);
+  if (token) return token;
+  throw new OpsProblem({
+    status: 401,
+    code: 'operator_token_missing',
+    detail:
+      'No operator credential: pass --token, set OPERATOR_TOKEN, or start the service with npm start (it saves one).',
+  });
+}
+
+/** Runs the command's operation and returns its data, or throws the problem its first error maps to. */
+async function execute(
+  url: string,
+  token: string,
+  command: OpsCommand,
+  flags: Flags,
+  requestId: string,
+): Promise<Record<string, unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-request-id': requestId },
+      body: JSON.stringify({
+        query: command.document,
+        operationName: command.operationName,
+        variables: command.variables(flags),
+      }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    throw new OpsProblem({ status: 503, code: 'service_unreachable', detail: `Could not reach ${url}: ${reason}` });
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    { data?: Record<string, unknown> | null; errors?: unknown[] } | undefined;
+  const first = body?.errors?.[0];
+  if (first) throw new OpsProblem(problemFromGraphQLError(first as never));
+  if (!body?.data)
+    throw new OpsProblem({
+      status: 502,
+      code: 'bad_gateway',
+      detail: `${url} answered ${response.status} without a GraphQL result.`,
+    });
+  return body.data;
+}
+
+async function run(argv: readonly string[], requestId: string): Promise<Record<string, unknown>> {
+  const [name, ...args] = argv;
+  if (name === 'help' || name === '--help') return { usage: USAGE, commands: commandList() };
+  const command = findCommand(name);
+  const flags = commandFlags(command, args);
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError)
+      throw new OpsProblem({ status: 400, code: 'invalid_configuration', detail: error.message });
+    throw error;
+  }
+  const url = text(flags, 'url') ?? `http://127.0.0.1:${env.port}/graphql`;
+  return command.result(await execute(url, operatorToken(flags, env), command, flags, requestId));
+}
+
+const argv = process.argv.slice(2);
+const requestId = randomUUID();
+try {
+  process.stdout.write(`${JSON.stringify(await run(argv, requestId))}\n`);
+} catch (error) {
+  const failure =
+    error instanceof OpsProblem
+      ? error
+      : new OpsProblem({
+          status: 500,
+          code: 'internal_error',
+          detail: error instanceof Error ? error.message : String(error),
+        });
+  const body = { ...problem(failure.input, `ops:${argv[0] ?? ''}`, requestId), ...failure.extra };
+  process.stderr.write(`${JSON.stringify(body)}\n`);
+  process.exitCode = failure.input.status === 400 ? 2 : 1;
+}
