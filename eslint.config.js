@@ -22,7 +22,10 @@ export default tseslint.config(
       // type-graphql resolver classes and MikroORM's Function-typed APIs need these.
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/require-await': 'off',
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in subgraphs/kernel/env.ts only.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in subgraphs/kernel/env.ts only.' },
+      ],
     },
   },
   {
@@ -31,6 +34,10 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.ts', 'test/**/*.ts'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' },
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
   },
 );

@@ -3,7 +3,7 @@
  * ORM (PGlite is a single connection; PostgreSQL gets one pool). Used by `npm start` and the tests.
  */
 import type { Server } from 'node:http';
-import { mountFacade, InProcessExecutor } from '../rest-facade/index.js';
+import { mountFacade, mountNotFound, InProcessExecutor } from '../rest-facade/index.js';
 import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
 import { resolveOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
@@ -39,6 +39,7 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
     mountHealth(app, orm);
     mountGraphQL(app, gateway, authenticator);
     mountFacade(app, { executor: new InProcessExecutor(gateway, authenticator), publicUrl: env.publicUrl });
+    mountNotFound(app);
 
     const listener = await listenHttp(app, env.port, env.host);
     return {

@@ -15,9 +15,16 @@ export interface SubgraphSdl {
 }
 
 /** The SDL of each subgraph as the gateway sees it (`_service { sdl }`). */
-export async function subgraphSdls(modules: readonly SubgraphModule[], urlOf: (name: string) => string): Promise<SubgraphSdl[]> {
+export async function subgraphSdls(
+  modules: readonly SubgraphModule[],
+  urlOf: (name: string) => string,
+): Promise<SubgraphSdl[]> {
   return Promise.all(
-    modules.map(async (module) => ({ name: module.name, url: urlOf(module.name), sdl: printSubgraphSchema(await subgraphSchema(module)) })),
+    modules.map(async (module) => ({
+      name: module.name,
+      url: urlOf(module.name),
+      sdl: printSubgraphSchema(await subgraphSchema(module)),
+    })),
   );
 }
 

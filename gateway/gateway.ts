@@ -3,9 +3,17 @@
  * or remote (each subgraph its own service). Apollo Server caches parsed and validated documents and
  * the gateway caches query plans, so a repeated operation skips straight to execution.
  */
-import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import {
+  ApolloGateway,
+  IntrospectAndCompose,
+  RemoteGraphQLDataSource,
+  type GraphQLDataSourceProcessOptions,
+} from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
+import {
+  ApolloServerPluginLandingPageLocalDefault,
+  ApolloServerPluginLandingPageProductionDefault,
+} from '@apollo/server/plugin/landingPage/default';
 import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
 import type { GatewayContext } from '../subgraphs/kernel/context.js';
 import type { Orm } from '../subgraphs/kernel/db/orm.js';
@@ -41,7 +49,9 @@ async function createApolloGateway(source: SubgraphSource, env: Env): Promise<Ap
     });
   }
   const byName = new Map(source.modules.map((m) => [m.name, m]));
-  const schemas = new Map(await Promise.all(source.modules.map(async (m) => [m.name, await subgraphSchema(m)] as const)));
+  const schemas = new Map(
+    await Promise.all(source.modules.map(async (m) => [m.name, await subgraphSchema(m)] as const)),
+  );
   const supergraphSdl = composeSupergraph(await subgraphSdls(source.modules, (name) => `in-process://${name}`));
   return new ApolloGateway({
     supergraphSdl,
@@ -55,7 +65,11 @@ async function createApolloGateway(source: SubgraphSource, env: Env): Promise<Ap
 }
 
 /** A started Apollo Server over the gateway. */
-export async function createGatewayServer(source: SubgraphSource, env: Env, plugins: ApolloServerPlugin<GatewayContext>[] = []): Promise<ApolloServer<GatewayContext>> {
+export async function createGatewayServer(
+  source: SubgraphSource,
+  env: Env,
+  plugins: ApolloServerPlugin<GatewayContext>[] = [],
+): Promise<ApolloServer<GatewayContext>> {
   const gateway = await createApolloGateway(source, env);
   const server = new ApolloServer<GatewayContext>({
     gateway,
@@ -76,7 +90,10 @@ export async function createGatewayServer(source: SubgraphSource, env: Env, plug
 }
 
 /** Builds the gateway context of one HTTP request. */
-export function gatewayContext(headers: Record<string, string | string[] | undefined>, authenticator: Authenticator): GatewayContext {
+export function gatewayContext(
+  headers: Record<string, string | string[] | undefined>,
+  authenticator: Authenticator,
+): GatewayContext {
   const authorization = typeof headers.authorization === 'string' ? headers.authorization : undefined;
   return {
     requestId: requestIdFrom(headers['x-request-id']),

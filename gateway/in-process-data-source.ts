@@ -38,8 +38,10 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
       contextValue,
     });
     return {
-      data: result.data as Record<string, unknown> | null | undefined,
-      ...(result.errors ? { errors: result.errors.map((e) => maskError(e.toJSON(), e, gatewayContext.requestId)) } : {}),
+      data: result.data,
+      ...(result.errors
+        ? { errors: result.errors.map((e) => maskError(e.toJSON(), e, gatewayContext.requestId)) }
+        : {}),
     };
   }
 

@@ -14,7 +14,9 @@ const lines = [
   `  API docs     ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
   `  Try          ${base}/api/v1/public/stores?prefecture=東京都`,
   `  Operator     ${service.operatorToken}${env.operatorTokenGenerated ? '  (generated; npm run ops uses it)' : ''}`,
-  service.demo ? `  Demo data    ${service.demo.businesses} businesses, ${service.demo.stores} stores; sample store ${service.demo.sampleStoreId}` : '',
+  service.demo
+    ? `  Demo data    ${service.demo.businesses} businesses, ${service.demo.stores} stores; sample store ${service.demo.sampleStoreId}`
+    : '',
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -19,9 +19,14 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
   return async (req: Request, res: Response): Promise<void> => {
     const errors: FieldError[] = [];
     const path = parseParams(route.pathParams, req.params, errors);
-    const query = parseParams(route.queryParams, req.query as Record<string, unknown>, errors);
+    const query = parseParams(route.queryParams, req.query, errors);
     if (errors.length > 0) {
-      sendProblem(req, res, { status: 400, code: 'validation_failed', detail: 'One or more parameters are invalid.', errors });
+      sendProblem(req, res, {
+        status: 400,
+        code: 'validation_failed',
+        detail: 'One or more parameters are invalid.',
+        errors,
+      });
       return;
     }
     const body: unknown = req.body;
@@ -38,7 +43,8 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
       const input = firstError
         ? problemFromGraphQLError(firstError, route.statusOverrides)
         : { status: 500, code: 'internal_error', detail: 'The operation returned no data.' };
-      if (input.status >= 500) log('error', 'facade operation failed', { requestId: req.requestId, route: route.path, errors: result.errors });
+      if (input.status >= 500)
+        log('error', 'facade operation failed', { requestId: req.requestId, route: route.path, errors: result.errors });
       sendProblem(req, res, input);
       return;
     }
@@ -53,7 +59,11 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
 function requireJsonBody(req: Request, res: Response, next: NextFunction): void {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (hasBody && !req.is(JSON_MEDIA_TYPES)) {
-    sendProblem(req, res, { status: 415, code: 'unsupported_media_type', detail: 'Send the body as application/json.' });
+    sendProblem(req, res, {
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'Send the body as application/json.',
+    });
     return;
   }
   next();
@@ -62,15 +72,35 @@ function requireJsonBody(req: Request, res: Response, next: NextFunction): void 
 /** Maps body-parser failures to problems; anything else is an unexpected 500. */
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   const type = (error as { type?: string }).type;
-  if (type === 'entity.parse.failed') sendProblem(req, res, { status: 400, code: 'malformed_json', detail: 'The request body is not valid JSON.' });
-  else if (type === 'entity.too.large') sendProblem(req, res, { status: 413, code: 'body_too_large', detail: 'The request body exceeds 1 MiB.' });
+  if (type === 'entity.parse.failed')
+    sendProblem(req, res, { status: 400, code: 'malformed_json', detail: 'The request body is not valid JSON.' });
+  else if (type === 'entity.too.large')
+    sendProblem(req, res, { status: 413, code: 'body_too_large', detail: 'The request body exceeds 1 MiB.' });
   else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    sendProblem(req, res, { status: 415, code: 'unsupported_media_type', detail: 'The body encoding or charset is not supported.' });
-  } else if (typeof (error as { status?: unknown }).status === 'number' && (error as { status: number }).status === 400) {
-    sendProblem(req, res, { status: 400, code: 'bad_request', detail: 'The request could not be understood (malformed path or query).' });
+    sendProblem(req, res, {
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'The body encoding or charset is not supported.',
+    });
+  } else if (
+    typeof (error as { status?: unknown }).status === 'number' &&
+    (error as { status: number }).status === 400
+  ) {
+    sendProblem(req, res, {
+      status: 400,
+      code: 'bad_request',
+      detail: 'The request could not be understood (malformed path or query).',
+    });
   } else {
-    log('error', 'unhandled facade error', { requestId: req.requestId, error: error instanceof Error ? error.stack : String(error) });
-    sendProblem(req, res, { status: 500, code: 'internal_error', detail: 'An unexpected error occurred. Quote the traceId when reporting it.' });
+    log('error', 'unhandled facade error', {
+      requestId: req.requestId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
+    sendProblem(req, res, {
+      status: 500,
+      code: 'internal_error',
+      detail: 'An unexpected error occurred. Quote the traceId when reporting it.',
+    });
   }
 }
 
@@ -89,10 +119,16 @@ export function createFacadeRouter(routes: readonly Route[], executor: GraphQLEx
   for (const [path, methods] of methodsByPath) {
     router.all(path, (req, res) => {
       res.setHeader('Allow', methods.join(', '));
-      sendProblem(req, res, { status: 405, code: 'method_not_allowed', detail: `Use ${methods.join(' or ')} on this path.` });
+      sendProblem(req, res, {
+        status: 405,
+        code: 'method_not_allowed',
+        detail: `Use ${methods.join(' or ')} on this path.`,
+      });
     });
   }
-  router.use((req, res) => sendProblem(req, res, { status: 404, code: 'route_not_found', detail: 'No such endpoint.' }));
+  router.use((req, res) =>
+    sendProblem(req, res, { status: 404, code: 'route_not_found', detail: 'No such endpoint.' }),
+  );
   router.use(errorHandler);
   return router;
 }

@@ -19,7 +19,7 @@ describe('GET /openapi.json', () => {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(document.openapi).toBe('3.1.1');
-    expect(document.servers[0].url).toBe(service.env.publicUrl);
+    expect(document.servers[0]!.url).toBe(service.env.publicUrl);
     expect(document.paths['/api/v1/public/stores']).toHaveProperty('get');
     expect(document.paths['/api/v1/public/stores/{storeId}']).toHaveProperty('get');
   });
@@ -36,7 +36,7 @@ describe('GET /docs', () => {
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
     html = await response.text();
     assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
-      .map((match) => match[1])
+      .map((match) => match[1]!)
       .filter((url) => url !== '/openapi.json');
   });
 

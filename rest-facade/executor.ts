@@ -61,7 +61,11 @@ export class HttpExecutor implements GraphQLExecutor {
     const response = await fetch(this.gatewayUrl, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ query: request.document, operationName: request.operationName, variables: request.variables }),
+      body: JSON.stringify({
+        query: request.document,
+        operationName: request.operationName,
+        variables: request.variables,
+      }),
       signal: AbortSignal.timeout(30_000),
     });
     const body = (await response.json()) as ExecutionResult;

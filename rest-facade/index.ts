@@ -2,6 +2,7 @@
 import type { Express } from 'express';
 import { createFacadeRouter } from './app.js';
 import { mountDocs } from './docs.js';
+import { sendProblem } from './http.js';
 import type { GraphQLExecutor } from './executor.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { routes } from './routes.js';
@@ -38,4 +39,12 @@ export function mountFacade(app: Express, options: FacadeOptions): void {
       options.executor,
     ),
   );
+}
+
+/**
+ * The last handler of a public app: any path nothing else answered is a 404 problem (never the
+ * framework's HTML page). Mount it after everything else.
+ */
+export function mountNotFound(app: Express): void {
+  app.use((req, res) => sendProblem(req, res, { status: 404, code: 'route_not_found', detail: 'No such endpoint.' }));
 }

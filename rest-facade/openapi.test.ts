@@ -156,7 +156,7 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('documents the public store search parameters and choices', () => {
-    const search = document.paths['/api/v1/public/stores'].get!;
+    const search = document.paths['/api/v1/public/stores']!.get!;
     const pageSize = search.parameters.find((p) => p.name === 'pageSize');
     expect(pageSize).toMatchObject({
       in: 'query',
@@ -165,7 +165,7 @@ describe('buildOpenApiDocument', () => {
     });
     expect(search.parameters.find((p) => p.name === 'q')).toMatchObject({ schema: { type: 'string', maxLength: 100 } });
     expect(Object.keys(search.responses)).toEqual(['200', '400', '500']);
-    expect(search.responses['200'].content).toEqual({
+    expect(search.responses['200']!.content).toEqual({
       'application/json': { schema: ref('PublicStoreListResponse') },
       'text/json': { schema: ref('PublicStoreListResponse') },
       'text/plain': { schema: ref('PublicStoreListResponse') },
@@ -174,13 +174,13 @@ describe('buildOpenApiDocument', () => {
     expect(search.description).toMatch(/page past the last is 200 with no items/);
     expect(search.security).toBeUndefined();
 
-    const detail = document.paths['/api/v1/public/stores/{storeId}'].get!;
+    const detail = document.paths['/api/v1/public/stores/{storeId}']!.get!;
     expect(Object.keys(detail.responses)).toEqual(['200', '404', '500']);
     expect(detail.description).toMatch(/malformed/);
   });
 
   it('throws when two rows share an operation name', () => {
-    expect(() => buildOpenApiDocument([...routes, { ...routes[0], path: '/api/v1/elsewhere' }], OPTIONS)).toThrow(
+    expect(() => buildOpenApiDocument([...routes, { ...routes[0]!, path: '/api/v1/elsewhere' }], OPTIONS)).toThrow(
       /used by two routes/,
     );
   });
@@ -188,8 +188,8 @@ describe('buildOpenApiDocument', () => {
 
 describe('buildOpenApiDocument on rows with auth, a body and 204', () => {
   const document = buildOpenApiDocument(SYNTHETIC, OPTIONS);
-  const update = document.paths['/api/v1/things/{thingId}/parts/{index}'].put!;
-  const remove = document.paths['/api/v1/things/{thingId}'].delete!;
+  const update = document.paths['/api/v1/things/{thingId}/parts/{index}']!.put!;
+  const remove = document.paths['/api/v1/things/{thingId}']!.delete!;
 
   it('stays valid OpenAPI 3.1', async () => {
     expect(await validate(document)).toBe('3.1');
@@ -203,8 +203,8 @@ describe('buildOpenApiDocument on rows with auth, a body and 204', () => {
     });
     expect(update.security).toEqual([{ bearerAuth: ['user.profile.write'] }]);
     expect(remove.security).toEqual([{ bearerAuth: [] }]);
-    expect(update.responses['401'].headers).toHaveProperty('WWW-Authenticate');
-    expect(update.responses['403'].description).toMatch(/user\.profile\.write/);
+    expect(update.responses['401']!.headers).toHaveProperty('WWW-Authenticate');
+    expect(update.responses['403']!.description).toMatch(/user\.profile\.write/);
     expect(remove.responses['403']).toBeUndefined();
   });
 
@@ -235,9 +235,9 @@ describe('buildOpenApiDocument on rows with auth, a body and 204', () => {
   });
 
   it('adds rate-limit headers where 429 is listed', () => {
-    expect(update.responses['429'].headers).toHaveProperty('Retry-After');
-    expect(update.responses['200'].headers).toHaveProperty('RateLimit-Policy');
-    expect(remove.responses['204'].headers).not.toHaveProperty('RateLimit');
+    expect(update.responses['429']!.headers).toHaveProperty('Retry-After');
+    expect(update.responses['200']!.headers).toHaveProperty('RateLimit-Policy');
+    expect(remove.responses['204']!.headers).not.toHaveProperty('RateLimit');
   });
 
   it('answers 204 without content and no 400 for a plain string path parameter', () => {

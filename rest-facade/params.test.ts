@@ -13,8 +13,9 @@ describe('parseInt32', () => {
     ['-2147483648', -2147483648],
   ])('accepts %s', (raw, value) => expect(parseInt32(raw)).toBe(value));
 
-  it.each(['', 'abc', '1.5', '1e3', '0x10', '2147483648', '-2147483649', '99999999999', ' 1', '1 ', '--1'])('rejects %j', (raw) =>
-    expect(parseInt32(raw)).toBeUndefined(),
+  it.each(['', 'abc', '1.5', '1e3', '0x10', '2147483648', '-2147483649', '99999999999', ' 1', '1 ', '--1'])(
+    'rejects %j',
+    (raw) => expect(parseInt32(raw)).toBeUndefined(),
   );
 });
 

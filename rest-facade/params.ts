@@ -7,7 +7,13 @@ import type { FieldError } from '../subgraphs/kernel/errors.js';
 
 export type ParamSpec =
   | { readonly type: 'string'; readonly description: string; readonly maxLength?: number; readonly example?: string }
-  | { readonly type: 'int32'; readonly description: string; readonly default?: number; readonly minimum?: number; readonly maximum?: number };
+  | {
+      readonly type: 'int32';
+      readonly description: string;
+      readonly default?: number;
+      readonly minimum?: number;
+      readonly maximum?: number;
+    };
 
 export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
 

@@ -3,15 +3,17 @@ import { problem, problemFromGraphQLError } from './problem.js';
 
 describe('problem details', () => {
   it('builds an RFC 9457 body with code and traceId', () => {
-    expect(problem({ status: 404, code: 'store_not_found', detail: 'gone' }, '/api/v1/public/stores/x', 't-1')).toEqual({
-      type: '/problems/store_not_found',
-      title: 'Not Found',
-      status: 404,
-      detail: 'gone',
-      instance: '/api/v1/public/stores/x',
-      code: 'store_not_found',
-      traceId: 't-1',
-    });
+    expect(problem({ status: 404, code: 'store_not_found', detail: 'gone' }, '/api/v1/public/stores/x', 't-1')).toEqual(
+      {
+        type: '/problems/store_not_found',
+        title: 'Not Found',
+        status: 404,
+        detail: 'gone',
+        instance: '/api/v1/public/stores/x',
+        code: 'store_not_found',
+        traceId: 't-1',
+      },
+    );
   });
 
   it.each([
@@ -23,18 +25,32 @@ describe('problem details', () => {
     ['RATE_LIMITED', 429],
     ['UNAVAILABLE', 503],
   ])('maps %s to %i and keeps the domain reason', (code, status) => {
-    expect(problemFromGraphQLError({ message: 'm', extensions: { code, reason: 'why' } })).toEqual({ status, code: 'why', detail: 'm' });
+    expect(problemFromGraphQLError({ message: 'm', extensions: { code, reason: 'why' } })).toEqual({
+      status,
+      code: 'why',
+      detail: 'm',
+    });
   });
 
   it('hides the message of unexpected errors', () => {
-    const mapped = problemFromGraphQLError({ message: 'relation "x" does not exist', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    const mapped = problemFromGraphQLError({
+      message: 'relation "x" does not exist',
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expect(mapped.status).toBe(500);
     expect(mapped.detail).not.toContain('relation');
   });
 
   it('carries field errors and honours per-route overrides', () => {
     const errors = [{ path: 'page', message: 'must be 1 or more' }];
-    expect(problemFromGraphQLError({ message: 'm', extensions: { code: 'BAD_USER_INPUT', reason: 'validation_failed', errors } })).toMatchObject({ errors });
-    expect(problemFromGraphQLError({ message: 'm', extensions: { code: 'NOT_FOUND' } }, { NOT_FOUND: 410 }).status).toBe(410);
+    expect(
+      problemFromGraphQLError({
+        message: 'm',
+        extensions: { code: 'BAD_USER_INPUT', reason: 'validation_failed', errors },
+      }),
+    ).toMatchObject({ errors });
+    expect(
+      problemFromGraphQLError({ message: 'm', extensions: { code: 'NOT_FOUND' } }, { NOT_FOUND: 410 }).status,
+    ).toBe(410);
   });
 });

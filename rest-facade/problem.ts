@@ -66,12 +66,19 @@ export function problem(input: ProblemInput, instance: string, traceId: string):
 }
 
 /** The problem for the first GraphQL error of a response, with the route's status overrides. */
-export function problemFromGraphQLError(error: GraphQLFormattedError, overrides: Readonly<Record<string, number>> = {}): ProblemInput {
+export function problemFromGraphQLError(
+  error: GraphQLFormattedError,
+  overrides: Readonly<Record<string, number>> = {},
+): ProblemInput {
   const ext = error.extensions ?? {};
   const code = typeof ext.code === 'string' ? ext.code : ErrorCode.Internal;
   const status = overrides[code] ?? STATUS_BY_CODE[code] ?? 500;
   if (status >= 500 && status !== 503) {
-    return { status, code: 'internal_error', detail: 'An unexpected error occurred. Quote the traceId when reporting it.' };
+    return {
+      status,
+      code: 'internal_error',
+      detail: 'An unexpected error occurred. Quote the traceId when reporting it.',
+    };
   }
   const reason = typeof ext.reason === 'string' ? ext.reason : code.toLowerCase();
   const errors = Array.isArray(ext.errors) ? (ext.errors as FieldError[]) : undefined;

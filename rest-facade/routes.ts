@@ -18,10 +18,21 @@ export const routes: readonly Route[] = [
       'page and pageSize below 1 are a 400; pageSize above 100 is clamped to 100; a page past the last is 200 with no items.',
     queryParams: {
       q: { type: 'string', description: 'Text to match (at most 100 characters).', maxLength: 100 },
-      prefecture: { type: 'string', description: 'JIS X 0401 code ("13"), Japanese name (東京都) or English name (Tokyo).' },
-      storeType: { type: 'string', description: 'Store type from the vocabulary (supermarket, convenience_store, ...).' },
+      prefecture: {
+        type: 'string',
+        description: 'JIS X 0401 code ("13"), Japanese name (東京都) or English name (Tokyo).',
+      },
+      storeType: {
+        type: 'string',
+        description: 'Store type from the vocabulary (supermarket, convenience_store, ...).',
+      },
       page: { type: 'int32', description: 'Page number, from 1.', default: 1, minimum: 1 },
-      pageSize: { type: 'int32', description: 'Page size; values above 100 are clamped to 100.', default: 30, minimum: 1 },
+      pageSize: {
+        type: 'int32',
+        description: 'Page size; values above 100 are clamped to 100.',
+        default: 30,
+        minimum: 1,
+      },
     },
     result: (data) => data.publicStores,
     status: 200,
@@ -34,7 +45,8 @@ export const routes: readonly Route[] = [
     operation: stores.PublicStore,
     tag: 'Public store directory',
     summary: 'Get a publicly listed store',
-    description: 'Only stores with IsPublicListing=true or a place-directory id; any other id (unknown, malformed or unlisted) is 404.',
+    description:
+      'Only stores with IsPublicListing=true or a place-directory id; any other id (unknown, malformed or unlisted) is 404.',
     pathParams: { storeId: { type: 'string', description: 'Store id (UUIDv7).' } },
     result: (data) => data.publicStore,
     status: 200,

@@ -51,7 +51,13 @@ export const SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     properties: {
       items: { type: 'array', items: ref('PublicStoreSummary') },
       page: { type: 'integer', format: 'int32', minimum: 1 },
-      pageSize: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, description: 'The size used, after clamping.' },
+      pageSize: {
+        type: 'integer',
+        format: 'int32',
+        minimum: 1,
+        maximum: 100,
+        description: 'The size used, after clamping.',
+      },
       total: { type: 'integer', format: 'int32', minimum: 0, description: 'Matches across all pages.' },
     },
   },

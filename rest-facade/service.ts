@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import type { Env } from '../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../subgraphs/kernel/http/health.js';
-import { HttpExecutor, mountFacade } from './index.js';
+import { HttpExecutor, mountFacade, mountNotFound } from './index.js';
 
 /** A started facade service. */
 export interface RunningFacade {
@@ -46,6 +46,7 @@ export async function startFacadeService(env: Env, port: number = env.port): Pro
   const app = createHttpApp();
   mountHealth(app, undefined, () => gatewayAnswers(gatewayUrl));
   mountFacade(app, { executor: new HttpExecutor(gatewayUrl), publicUrl: env.publicUrl });
+  mountNotFound(app);
   const listener = await listenHttp(app, port, env.host);
   return { url: listener.url, gatewayUrl, httpServer: listener.httpServer, close: () => listener.close() };
 }

@@ -127,6 +127,6 @@ describe('compareFiles', () => {
       ['subgraphs/stores/schema.graphql', 'changed'],
       ['subgraphs/gone/schema.graphql', 'stale'],
     ]);
-    expect(differences[1].diff).toContain('-  b: Int\n+  a: Int');
+    expect(differences[1]!.diff).toContain('-  b: Int\n+  a: Int');
   });
 });

@@ -41,11 +41,17 @@ export function parseSchemaCliArguments(argv: readonly string[], defaultRoot: st
   if (command !== 'check' && command !== 'write') throw new Error(USAGE);
   let root = defaultRoot;
   let allowBreaking = false;
-  for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === '--allow-breaking') allowBreaking = true;
-    else if (rest[i] === '--dir' && rest[i + 1] !== undefined) root = resolve(rest[++i]);
-    else throw new Error(`Unexpected argument "${rest[i]}".\n${USAGE}`);
+  let expectingDir = false;
+  for (const arg of rest) {
+    if (expectingDir) {
+      root = resolve(arg);
+      expectingDir = false;
+    } else if (arg === '--allow-breaking') allowBreaking = true;
+    else if (arg === '--dir') expectingDir = true;
+    else throw new Error(`Unexpected argument "${arg}".\n${USAGE}`);
   }
+  // `--dir` without a value after it.
+  if (expectingDir) throw new Error(`Unexpected argument "--dir".\n${USAGE}`);
   return { command, root, allowBreaking };
 }
 

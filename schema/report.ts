@@ -22,12 +22,13 @@ function listed(changes: readonly Change[]): string[] {
 
 /** The unrecorded breaking changes (which fail the check) and how to excuse them. */
 export function breakingLines(breaking: readonly Change[]): string[] {
-  if (breaking.length === 0) return [];
+  const [first] = breaking;
+  if (first === undefined) return [];
   return [
     `ERROR ${plural(breaking.length, 'breaking API change')} not recorded in ${INTENDED_CHANGES_FILE}:`,
     ...breaking.map(changeLine),
     `  Undo them, or if they are intended add one entry per change to ${INTENDED_CHANGES_FILE}:`,
-    `  { "intended": [{ "path": "${changeKey(breaking[0])}", "reason": "why clients can take it", "until": "YYYY-MM-DD" }] }`,
+    `  { "intended": [{ "path": "${changeKey(first)}", "reason": "why clients can take it", "until": "YYYY-MM-DD" }] }`,
   ];
 }
 

@@ -45,12 +45,12 @@ function lineEdits(a: readonly string[], b: readonly string[]): Edit[] {
   if (n * m <= MAX_TABLE) {
     // table[i][j] = LCS length of a[prefix+i..] and b[prefix+j..], flattened.
     const table = new Uint32Array((n + 1) * (m + 1));
+    // Every index used is inside the table; the `?? 0` only satisfies the type checker.
+    const lcs = (i: number, j: number): number => table[i * (m + 1) + j] ?? 0;
     for (let i = n - 1; i >= 0; i--) {
       for (let j = m - 1; j >= 0; j--) {
         table[i * (m + 1) + j] =
-          a[prefix + i] === b[prefix + j]
-            ? table[(i + 1) * (m + 1) + j + 1] + 1
-            : Math.max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1]);
+          a[prefix + i] === b[prefix + j] ? lcs(i + 1, j + 1) + 1 : Math.max(lcs(i + 1, j), lcs(i, j + 1));
       }
     }
     let i = 0;
@@ -60,7 +60,7 @@ function lineEdits(a: readonly string[], b: readonly string[]): Edit[] {
         kinds.push(' ');
         i++;
         j++;
-      } else if (i < n && (j === m || table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1])) {
+      } else if (i < n && (j === m || lcs(i + 1, j) >= lcs(i, j + 1))) {
         // Removals before additions, as diff(1) prints them.
         kinds.push('-');
         i++;
@@ -77,7 +77,8 @@ function lineEdits(a: readonly string[], b: readonly string[]): Edit[] {
   let oldNo = 1;
   let newNo = 1;
   for (const kind of all) {
-    edits.push({ kind, line: kind === '+' ? b[newNo - 1] : a[oldNo - 1], oldNo, newNo });
+    // The edit script covers each line of `a` and `b` exactly once, so both lookups are in range.
+    edits.push({ kind, line: (kind === '+' ? b[newNo - 1] : a[oldNo - 1]) ?? '', oldNo, newNo });
     if (kind !== '+') oldNo++;
     if (kind !== '-') newNo++;
   }
@@ -92,13 +93,18 @@ function hunks(edits: readonly Edit[], context: number): string[] {
     const start = Math.max(0, index - context);
     let end = index;
     // Extend the hunk while the next change is close enough for the contexts to touch.
-    for (let k = index + 1; k < edits.length && k <= end + 2 * context + 1; k++) if (edits[k].kind !== ' ') end = k;
+    for (let k = index + 1; k < edits.length && k <= end + 2 * context + 1; k++) {
+      const edit = edits[k];
+      if (edit !== undefined && edit.kind !== ' ') end = k;
+    }
     const stop = Math.min(edits.length, end + context + 1);
     const body = edits.slice(start, stop);
+    const [first] = body;
+    if (first === undefined) break; // Cannot happen: the body holds at least the change at `index`.
     const oldCount = body.filter((e) => e.kind !== '+').length;
     const newCount = body.filter((e) => e.kind !== '-').length;
     lines.push(
-      `@@ -${body[0].oldNo},${oldCount} +${body[0].newNo},${newCount} @@`,
+      `@@ -${first.oldNo},${oldCount} +${first.newNo},${newCount} @@`,
       ...body.map((e) => `${e.kind}${e.line}`),
     );
     const next = edits.slice(stop).findIndex((e) => e.kind !== ' ');

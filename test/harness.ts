@@ -21,7 +21,11 @@ export interface TestService extends RunningService {
   /** fetch against the service: `call('/api/v1/...')`. */
   call(path: string, init?: RequestInit): Promise<Response>;
   /** POST a GraphQL operation to /graphql; `token` defaults to none. */
-  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
 }
 
 export interface TestServiceOptions {

@@ -4,7 +4,13 @@ import { loadEnv } from './env.js';
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ nodeEnv: 'development', port: 4000, databaseUrl: undefined, publicUrl: 'http://localhost:4000', seedDemoData: true });
+    expect(env).toMatchObject({
+      nodeEnv: 'development',
+      port: 4000,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:4000',
+      seedDemoData: true,
+    });
     expect(env.operatorTokenGenerated).toBe(true);
     expect(env.operatorToken).toMatch(/^op_[A-Za-z0-9_-]{32}$/);
     expect(env.subgraphUrls.identity).toBe('http://127.0.0.1:4101/graphql');

@@ -31,7 +31,11 @@ export function isClientError(formatted: GraphQLFormattedError): boolean {
 }
 
 /** Masks unexpected errors; `requestId` goes into the log line so the 500 can be traced. */
-export function maskError(formatted: GraphQLFormattedError, original: unknown, requestId?: string): GraphQLFormattedError {
+export function maskError(
+  formatted: GraphQLFormattedError,
+  original: unknown,
+  requestId?: string,
+): GraphQLFormattedError {
   if (isClientError(formatted)) {
     const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };

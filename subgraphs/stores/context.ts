@@ -12,7 +12,10 @@ export interface StoresContext extends BaseContext {
 
 function createLoaders(ctx: BaseContext) {
   return {
-    storeById: keyedLoader<string, Store>((ids) => ctx.em.find(Store, { id: { $in: ids.filter(isUuid) } }), (s) => s.id),
+    storeById: keyedLoader<string, Store>(
+      (ids) => ctx.em.find(Store, { id: { $in: ids.filter(isUuid) } }),
+      (s) => s.id,
+    ),
   };
 }
 

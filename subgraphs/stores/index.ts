@@ -12,10 +12,13 @@ export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   entities: [Store],
   buildSchema: () =>
-    buildFederatedSchema({ resolvers: [StoreResolver] }, {
-      Store: {
-        __resolveReference: (ref: { id: string }, ctx: StoresContext) => ctx.loaders.storeById.load(ref.id),
+    buildFederatedSchema(
+      { resolvers: [StoreResolver] },
+      {
+        Store: {
+          __resolveReference: (ref: { id: string }, ctx: StoresContext) => ctx.loaders.storeById.load(ref.id),
+        },
       },
-    }),
+    ),
   createContext: createStoresContext,
 };

@@ -3,7 +3,11 @@ import type { Orm } from '../db/orm.js';
 import { rootEntityManager } from '../db/orm.js';
 
 /** `/healthz`: the process is up. `/readyz`: it can reach its database (and whatever `extra` checks). */
-export function mountHealth(app: Express, orm: Orm | undefined, extra: () => Promise<boolean> = async () => true): void {
+export function mountHealth(
+  app: Express,
+  orm: Orm | undefined,
+  extra: () => Promise<boolean> = async () => true,
+): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -6,7 +6,14 @@ const UNLISTED = '01900000-0000-7000-8002-000000000008'; // さくらマート �
 const PLACE_ONLY = '01900000-0000-7000-8002-000000000004'; // 吉祥寺店, only a place id
 
 interface StoreList {
-  items: { storeId: string; name: string; prefecture: string; prefectureCode: string; storeType: string; placeId: string | null }[];
+  items: {
+    storeId: string;
+    name: string;
+    prefecture: string;
+    prefectureCode: string;
+    storeType: string;
+    placeId: string | null;
+  }[];
   page: number;
   pageSize: number;
   total: number;
@@ -49,7 +56,9 @@ describe('GET /api/v1/public/stores', () => {
     expect((await list(`?q=${encodeURIComponent('渋谷')}`)).body.items.map((s) => s.name)).toEqual(
       expect.arrayContaining(['さくらマート 渋谷店', 'カフェ・ミドリ 表参道']),
     );
-    expect((await list(`?q=${encodeURIComponent('アキハバラ')}`)).body.items.map((s) => s.name)).toEqual(['東西電機 秋葉原本店']);
+    expect((await list(`?q=${encodeURIComponent('アキハバラ')}`)).body.items.map((s) => s.name)).toEqual([
+      '東西電機 秋葉原本店',
+    ]);
     expect((await list(`?q=${encodeURIComponent('%')}`)).body.total).toBe(0);
     expect((await list(`?q=${encodeURIComponent('難波店')}`)).body.total).toBe(0); // unlisted
   });
@@ -88,7 +97,13 @@ describe('GET /api/v1/public/stores', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(response.headers.get('x-request-id')).toBe('req-123');
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: 400, code: 'validation_failed', instance: '/api/v1/public/stores', traceId: 'req-123', title: 'Bad Request' });
+    expect(body).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      instance: '/api/v1/public/stores',
+      traceId: 'req-123',
+      title: 'Bad Request',
+    });
     expect(body.type).toBe('/problems/validation_failed');
     expect(body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
   });
@@ -145,10 +160,11 @@ describe('GET /api/v1/public/stores/{storeId}', () => {
 
 describe('public directory over GraphQL', () => {
   it('serves the same data to first-party apps', async () => {
-    const result = await service.graphql<{ publicStores: { total: number; items: { id: string; business: { name: string } }[] } }>(
-      'query($p: String) { publicStores(prefecture: $p, pageSize: 100) { total items { id business { name } } } }',
-      { p: '東京都' },
-    );
+    const result = await service.graphql<{
+      publicStores: { total: number; items: { id: string; business: { name: string } }[] };
+    }>('query($p: String) { publicStores(prefecture: $p, pageSize: 100) { total items { id business { name } } } }', {
+      p: '東京都',
+    });
     expect(result.errors).toBeUndefined();
     const rest = await list(`?prefecture=13&pageSize=100`);
     expect(result.data!.publicStores.total).toBe(rest.body.total);
@@ -159,5 +175,24 @@ describe('public directory over GraphQL', () => {
   it('reports NOT_FOUND with the domain reason', async () => {
     const result = await service.graphql(`{ publicStore(storeId: "${UNLISTED}") { id } }`);
     expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'store_not_found' });
+  });
+});
+
+describe('paths nothing serves', () => {
+  it.each(['/api/v1/nope', '/nope'])('answers %s with a 404 problem carrying X-Request-Id', async (path) => {
+    const response = await service.call(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect(await response.json()).toMatchObject({ status: 404, code: 'route_not_found', instance: path });
+  });
+
+  it('answers malformed JSON with a 400 problem on GraphQL too, never a 500', async () => {
+    const response = await service.call('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(response.status).toBe(400);
   });
 });

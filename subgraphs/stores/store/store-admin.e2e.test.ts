@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 
-const CREATE_BUSINESS = 'mutation($input: CreateBusinessAccountInput!) { createBusinessAccount(input: $input) { id name } }';
-const CREATE_STORE = 'mutation($input: CreateStoreInput!) { createStore(input: $input) { id name prefecture prefectureCode isPublicListing placeId } }';
+const CREATE_BUSINESS =
+  'mutation($input: CreateBusinessAccountInput!) { createBusinessAccount(input: $input) { id name } }';
+const CREATE_STORE =
+  'mutation($input: CreateStoreInput!) { createStore(input: $input) { id name prefecture prefectureCode isPublicListing placeId } }';
 
 let service: TestService;
 let businessAccountId: string;
@@ -28,18 +30,35 @@ const storeInput = (overrides: Record<string, unknown> = {}) => ({
 
 describe('createStore', () => {
   it('creates a store an operator asked for, visible in the directory when public', async () => {
-    const result = await service.graphql<{ createStore: { id: string; prefectureCode: string } }>(CREATE_STORE, { input: storeInput() }, TEST_OPERATOR_TOKEN);
+    const result = await service.graphql<{ createStore: { id: string; prefectureCode: string } }>(
+      CREATE_STORE,
+      { input: storeInput() },
+      TEST_OPERATOR_TOKEN,
+    );
     expect(result.errors).toBeUndefined();
-    expect(result.data!.createStore).toMatchObject({ prefecture: '大阪府', prefectureCode: '27', isPublicListing: true });
+    expect(result.data!.createStore).toMatchObject({
+      prefecture: '大阪府',
+      prefectureCode: '27',
+      isPublicListing: true,
+    });
     const response = await service.call(`/api/v1/public/stores/${result.data!.createStore.id}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ name: 'テスト商店 本店', business: { businessAccountId, name: 'テスト商店' } });
+    expect(await response.json()).toMatchObject({
+      name: 'テスト商店 本店',
+      business: { businessAccountId, name: 'テスト商店' },
+    });
   });
 
   it('keeps an unlisted store out of the directory', async () => {
-    const result = await service.graphql<{ createStore: { id: string } }>(CREATE_STORE, { input: storeInput({ isPublicListing: false, name: '倉庫' }) }, TEST_OPERATOR_TOKEN);
+    const result = await service.graphql<{ createStore: { id: string } }>(
+      CREATE_STORE,
+      { input: storeInput({ isPublicListing: false, name: '倉庫' }) },
+      TEST_OPERATOR_TOKEN,
+    );
     expect((await service.call(`/api/v1/public/stores/${result.data!.createStore.id}`)).status).toBe(404);
-    const list = (await (await service.call(`/api/v1/public/stores?q=${encodeURIComponent('倉庫')}`)).json()) as { total: number };
+    const list = (await (await service.call(`/api/v1/public/stores?q=${encodeURIComponent('倉庫')}`)).json()) as {
+      total: number;
+    };
     expect(list.total).toBe(0);
   });
 
@@ -62,21 +81,40 @@ describe('createStore', () => {
   });
 
   it('maps an unknown business account to a 400-class error, not a 500', async () => {
-    const result = await service.graphql(CREATE_STORE, { input: storeInput({ businessAccountId: '01900000-0000-7000-8000-0000000fffff' }) }, TEST_OPERATOR_TOKEN);
-    expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'unknown_business_account' });
+    const result = await service.graphql(
+      CREATE_STORE,
+      { input: storeInput({ businessAccountId: '01900000-0000-7000-8000-0000000fffff' }) },
+      TEST_OPERATOR_TOKEN,
+    );
+    expect(result.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'unknown_business_account',
+    });
   });
 
   it('refuses a place-directory id that another store has', async () => {
-    const first = await service.graphql(CREATE_STORE, { input: storeInput({ placeId: 'place-dup' }) }, TEST_OPERATOR_TOKEN);
+    const first = await service.graphql(
+      CREATE_STORE,
+      { input: storeInput({ placeId: 'place-dup' }) },
+      TEST_OPERATOR_TOKEN,
+    );
     expect(first.errors).toBeUndefined();
-    const second = await service.graphql(CREATE_STORE, { input: storeInput({ placeId: 'place-dup' }) }, TEST_OPERATOR_TOKEN);
+    const second = await service.graphql(
+      CREATE_STORE,
+      { input: storeInput({ placeId: 'place-dup' }) },
+      TEST_OPERATOR_TOKEN,
+    );
     expect(second.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'place_id_taken' });
   });
 });
 
 describe('createBusinessAccount', () => {
   it('normalises the owner email and validates input', async () => {
-    const bad = await service.graphql(CREATE_BUSINESS, { input: { name: '', ownerEmail: 'nope' } }, TEST_OPERATOR_TOKEN);
+    const bad = await service.graphql(
+      CREATE_BUSINESS,
+      { input: { name: '', ownerEmail: 'nope' } },
+      TEST_OPERATOR_TOKEN,
+    );
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     const anonymous = await service.graphql(CREATE_BUSINESS, { input: { name: 'x', ownerEmail: 'a@b.example' } });
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

@@ -3,10 +3,16 @@ import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 /** Filters and paging of the public directory search. */
 @ArgsType()
 export class PublicStoreSearchArgs {
-  @Field(() => String, { nullable: true, description: 'Text matched against name, kana and address (at most 100 characters).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Text matched against name, kana and address (at most 100 characters).',
+  })
   q?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Prefecture: JIS code ("13"), Japanese name (東京都) or English name (Tokyo).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Prefecture: JIS code ("13"), Japanese name (東京都) or English name (Tokyo).',
+  })
   prefecture?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Store type from the vocabulary (see `storeTypes`).' })
@@ -15,7 +21,10 @@ export class PublicStoreSearchArgs {
   @Field(() => Int, { nullable: true, description: 'Page number from 1. Default 1.' })
   page?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Page size from 1; default 30, values above 100 are clamped to 100.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Page size from 1; default 30, values above 100 are clamped to 100.',
+  })
   pageSize?: number | null;
 }
 

@@ -9,7 +9,10 @@ import { BusinessAccountRef, PrefectureType, PublicStorePage } from './store.typ
 @Resolver(() => Store)
 export class StoreResolver {
   @Query(() => PublicStorePage, { description: 'Searches the public store directory. No authentication needed.' })
-  publicStores(@Args(() => PublicStoreSearchArgs) args: PublicStoreSearchArgs, @Ctx() ctx: StoresContext): Promise<PublicStorePage> {
+  publicStores(
+    @Args(() => PublicStoreSearchArgs) args: PublicStoreSearchArgs,
+    @Ctx() ctx: StoresContext,
+  ): Promise<PublicStorePage> {
     return ctx.stores.searchPublic(args);
   }
 
@@ -29,7 +32,10 @@ export class StoreResolver {
   }
 
   @Mutation(() => Store, { description: 'Creates a store. Operator only.' })
-  createStore(@Arg('input', () => CreateStoreInput) input: CreateStoreInput, @Ctx() ctx: StoresContext): Promise<Store> {
+  createStore(
+    @Arg('input', () => CreateStoreInput) input: CreateStoreInput,
+    @Ctx() ctx: StoresContext,
+  ): Promise<Store> {
     return ctx.stores.create(input);
   }
 

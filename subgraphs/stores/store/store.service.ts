@@ -1,4 +1,8 @@
-import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import {
+  ForeignKeyConstraintViolationException,
+  UniqueConstraintViolationException,
+  type FilterQuery,
+} from '@mikro-orm/core';
 import { requireOperator } from '../../kernel/auth/access.js';
 import type { BaseContext } from '../../kernel/context.js';
 import { BadUserInputError, ConflictError, NotFoundError, Validation } from '../../kernel/errors.js';
@@ -28,29 +32,45 @@ export class StoreService {
     const q = args.q?.trim() ?? '';
     validation.check(q.length <= MAX_QUERY_LENGTH, 'q', `must be at most ${MAX_QUERY_LENGTH} characters`);
     const prefecture = args.prefecture ? findPrefecture(args.prefecture) : undefined;
-    validation.check(!args.prefecture || prefecture !== undefined, 'prefecture', 'unknown prefecture (use a JIS code or a name such as 東京都)');
-    validation.check(!args.storeType || isStoreType(args.storeType), 'storeType', `must be one of ${STORE_TYPES.join(', ')}`);
+    validation.check(
+      !args.prefecture || prefecture !== undefined,
+      'prefecture',
+      'unknown prefecture (use a JIS code or a name such as 東京都)',
+    );
+    validation.check(
+      !args.storeType || isStoreType(args.storeType),
+      'storeType',
+      `must be one of ${STORE_TYPES.join(', ')}`,
+    );
     validation.throwIfInvalid();
 
     const where: FilterQuery<Store>[] = [PUBLICLY_VISIBLE];
     if (q) {
       const pattern = likePattern(q);
-      where.push({ $or: [{ name: { $ilike: pattern } }, { nameKana: { $ilike: pattern } }, { address: { $ilike: pattern } }] });
+      where.push({
+        $or: [{ name: { $ilike: pattern } }, { nameKana: { $ilike: pattern } }, { address: { $ilike: pattern } }],
+      });
     }
     if (prefecture) where.push({ prefectureCode: prefecture.code });
     if (args.storeType) where.push({ storeType: args.storeType });
 
-    const [items, total] = await this.ctx.em.findAndCount(Store, { $and: where }, {
-      orderBy: { nameKana: 'asc', id: 'asc' },
-      limit: paging.pageSize,
-      offset: paging.offset,
-    });
+    const [items, total] = await this.ctx.em.findAndCount(
+      Store,
+      { $and: where },
+      {
+        orderBy: { nameKana: 'asc', id: 'asc' },
+        limit: paging.pageSize,
+        offset: paging.offset,
+      },
+    );
     return { items, total, page: paging.page, pageSize: paging.pageSize };
   }
 
   /** One publicly visible store; any other id (unknown, malformed, unlisted) is not found. */
   async getPublic(storeId: string): Promise<Store> {
-    const store = isUuid(storeId) ? await this.ctx.em.findOne(Store, { $and: [{ id: storeId }, PUBLICLY_VISIBLE] }) : null;
+    const store = isUuid(storeId)
+      ? await this.ctx.em.findOne(Store, { $and: [{ id: storeId }, PUBLICLY_VISIBLE] })
+      : null;
     if (!store) throw new NotFoundError('No publicly listed store has this id.', 'store_not_found');
     return store;
   }
@@ -63,10 +83,18 @@ export class StoreService {
     validation.check(name.length >= 1 && name.length <= 200, 'name', 'must be 1 to 200 characters');
     validation.check(isUuid(input.businessAccountId), 'businessAccountId', 'must be a UUID');
     const prefecture = findPrefecture(input.prefecture);
-    validation.check(prefecture !== undefined, 'prefecture', 'unknown prefecture (use a JIS code or a name such as 東京都)');
+    validation.check(
+      prefecture !== undefined,
+      'prefecture',
+      'unknown prefecture (use a JIS code or a name such as 東京都)',
+    );
     validation.check(isStoreType(input.storeType), 'storeType', `must be one of ${STORE_TYPES.join(', ')}`);
     validation.check((input.address ?? '').length <= 300, 'address', 'must be at most 300 characters');
-    validation.check(!input.postalCode || /^\d{3}-?\d{4}$/.test(input.postalCode), 'postalCode', 'must look like 100-0001');
+    validation.check(
+      !input.postalCode || /^\d{3}-?\d{4}$/.test(input.postalCode),
+      'postalCode',
+      'must look like 100-0001',
+    );
     validation.check(!input.placeId || input.placeId.length <= 128, 'placeId', 'must be at most 128 characters');
     validation.throwIfInvalid();
 
@@ -86,7 +114,11 @@ export class StoreService {
       await this.ctx.em.flush();
     } catch (error) {
       if (error instanceof ForeignKeyConstraintViolationException) {
-        throw new BadUserInputError('The business account does not exist.', [{ path: 'businessAccountId', message: 'unknown business account' }], 'unknown_business_account');
+        throw new BadUserInputError(
+          'The business account does not exist.',
+          [{ path: 'businessAccountId', message: 'unknown business account' }],
+          'unknown_business_account',
+        );
       }
       if (error instanceof UniqueConstraintViolationException) {
         throw new ConflictError('Another store already has this place-directory id.', 'place_id_taken');

@@ -28,7 +28,9 @@ export class Migration0003Stores extends Migration {
     this.addSql(
       'create index "store_public_listing_idx" on "store" ("prefecture_code", "store_type", "name_kana", "id") where "is_public_listing" or "place_id" is not null;',
     );
-    this.addSql('create index "store_public_order_idx" on "store" ("name_kana", "id") where "is_public_listing" or "place_id" is not null;');
+    this.addSql(
+      'create index "store_public_order_idx" on "store" ("name_kana", "id") where "is_public_listing" or "place_id" is not null;',
+    );
     this.addSql('create index "store_name_trgm_idx" on "store" using gin ("name" gin_trgm_ops);');
     this.addSql('create index "store_name_kana_trgm_idx" on "store" using gin ("name_kana" gin_trgm_ops);');
     this.addSql('create index "store_address_trgm_idx" on "store" using gin ("address" gin_trgm_ops);');

@@ -1,0 +1,179 @@
+/**
+ * `npm run bench`: the public store search at 100,000 stores, through the REST facade, as GraphQL,
+ * and against a hand-written express + pg baseline, on loopback, in one bounded run.
+ *
+ * Steps: a fresh `bench_<random>` database (dropped at the end, also on failure), migrations, bulk
+ * load, the service (startAllInOne) and the baseline each in a child process, a same-answer check,
+ * autocannon per scenario, a stage-by-stage timing of one request, EXPLAIN of the search, and a
+ * trial of a normalised search column.
+ *
+ * Settings (environment, all optional): DATABASE_URL (admin URL; default
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_STORES (100000), BENCH_CONNECTIONS (20),
+ * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write
+ * `--cpu-prof` profiles of the servers there).
+ */
+import pg from 'pg';
+import { addSearchTextColumn, explainSearch, trigramFacts, type SearchPlans } from './bench/explain.js';
+import { createBenchDatabase, loadStores, type BenchDatabase } from './bench/database.js';
+import {
+  graphqlScenario,
+  measure,
+  restScenario,
+  verifySameAnswer,
+  type LoadSettings,
+  type Measurement,
+  type SearchQuery,
+} from './bench/load.js';
+import { planReport, stageReport, throughputTable, trigramReport } from './bench/report.js';
+import { spawnServer, type ServerProcess } from './bench/serve.js';
+import { measureStages } from './bench/stages.js';
+
+/** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
+const ORM_POOL_SIZE = 10;
+
+interface BenchOptions {
+  readonly adminUrl: string;
+  readonly stores: number;
+  readonly load: Omit<LoadSettings, 'databaseUrl'>;
+  readonly q: string;
+  readonly cpuProfileDir: string | undefined;
+}
+
+function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
+  const num = (name: string, fallback: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+    return value;
+  };
+  return {
+    adminUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    stores: num('BENCH_STORES', 100_000),
+    load: {
+      connections: num('BENCH_CONNECTIONS', 20),
+      duration: num('BENCH_DURATION', 10),
+      warmup: num('BENCH_WARMUP', 2),
+    },
+    q: env.BENCH_Q || 'マート',
+    cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || undefined,
+  };
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Verifies then measures facade, GraphQL and baseline for one search. */
+async function measureGroup(
+  label: string,
+  query: SearchQuery,
+  service: ServerProcess,
+  baseline: ServerProcess,
+  load: LoadSettings,
+) {
+  const scenarios = [
+    restScenario(`facade GET  ${label}`, service, query),
+    graphqlScenario(`graphql POST ${label}`, service, query),
+    restScenario(`baseline GET ${label}`, baseline, query),
+  ];
+  const page = await verifySameAnswer(scenarios);
+  say(`  ${label}: all three answer total=${page.total}, ${page.items.length} items on page 1; measuring...`);
+  const rows: Measurement[] = [];
+  for (const s of scenarios) rows.push(await measure(s, load));
+  return { baseline: rows[2]!, rows };
+}
+
+/** EXPLAIN of the current search for several kinds of Japanese term, then with the normalised column. */
+async function explainAndTrial(url: string, q: string, baseline: ServerProcess, load: LoadSettings) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const terms = [q, '渋谷', 'サクラマート', '新宿中央'];
+    say('\nEXPLAIN (ANALYZE, BUFFERS), page 1 (30 rows) and count, as the service queries them:');
+    say(trigramReport(await trigramFacts(client, terms)));
+    const queries: SearchQuery[] = [
+      ...terms.map((t) => ({ q: t, prefecture: '13' })),
+      { q: '渋谷' },
+      { prefecture: '13' },
+    ];
+    const before: SearchPlans[] = [];
+    for (const query of queries) before.push(await explainSearch(client, query, 'ilike'));
+    say(planReport(before));
+
+    say(
+      '\nTrial fix (bench database only): stored lower(name|kana|address) column + one trigram GIN index, LIKE instead of 3x ILIKE',
+    );
+    say(`  added in ${(await addSearchTextColumn(client)).toFixed(1)} s`);
+    const after: SearchPlans[] = [];
+    for (const query of queries.filter((x) => x.q)) after.push(await explainSearch(client, query, 'search-text'));
+    say(planReport(after));
+  } finally {
+    await client.end();
+  }
+  const trial = await spawnServer('baseline-search-text', { databaseUrl: url, poolSize: ORM_POOL_SIZE });
+  try {
+    const query = { q, prefecture: '13' };
+    const scenarios = [
+      restScenario(`baseline GET q=${q}&prefecture=13`, baseline, query),
+      restScenario(`baseline+search_text q=${q}&prefecture=13`, trial, query),
+    ];
+    await verifySameAnswer(scenarios);
+    say('  same answers with the column; measuring the baseline with and without it...');
+    const rows: Measurement[] = [];
+    for (const s of scenarios) rows.push(await measure(s, load));
+    say(`\n${throughputTable([{ baseline: rows[0]!, rows }])}`);
+  } finally {
+    await trial.stop();
+  }
+}
+
+async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Promise<void> {
+  const started = performance.now();
+  const database: BenchDatabase = await createBenchDatabase(options.adminUrl);
+  cleanups.push(() => database.drop());
+  say(`database ${database.name} created and migrated`);
+  const loaded = await loadStores(database.url, options.stores);
+  say(
+    `loaded ${loaded.stores} stores (${loaded.visible} publicly visible) and ${loaded.businesses} business accounts in ${loaded.seconds.toFixed(1)} s, analysed`,
+  );
+
+  const load: LoadSettings = { ...options.load, databaseUrl: database.url };
+  const spawn = { databaseUrl: database.url, poolSize: ORM_POOL_SIZE, cpuProfileDir: options.cpuProfileDir };
+  const [service, baseline] = await Promise.all([spawnServer('service', spawn), spawnServer('baseline', spawn)]);
+  cleanups.push(
+    () => service.stop(),
+    () => baseline.stop(),
+  );
+  say(`service (startAllInOne) at ${service.url}, baseline (express + pg, pool ${ORM_POOL_SIZE}) at ${baseline.url}`);
+  const { connections, duration, warmup } = load;
+  say(
+    `load: ${connections} connections, ${warmup} s warm-up + ${duration} s measured per scenario, servers in their own processes`,
+  );
+
+  const groups = [
+    await measureGroup(`q=${options.q}&prefecture=13`, { q: options.q, prefecture: '13' }, service, baseline, load),
+    await measureGroup('prefecture=13', { prefecture: '13' }, service, baseline, load),
+  ];
+  say(`\n${throughputTable(groups)}`);
+  await service.stop();
+  say('\nWhere a facade request goes (prefecture=13; the service in this process, the baseline in its own):');
+  say(stageReport(await measureStages(database.url, { prefecture: '13' }, baseline, 250)));
+  await explainAndTrial(database.url, options.q, baseline, load);
+  say(`\nwhole run ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.env);
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanUp = async () => {
+    for (const c of cleanups.splice(0).reverse()) await c().catch((e: unknown) => say(`cleanup failed: ${String(e)}`));
+  };
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+  try {
+    await run(options, cleanups);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,136 @@
+/**
+ * The benchmark's baseline: the public store search written by hand with express and pg, the least
+ * a service can do for `GET /api/v1/public/stores`. Same filters, same escaping, same order, same
+ * paging, same JSON; no GraphQL, no ORM. Its throughput is the yardstick for the facade.
+ */
+import express, { type Request, type Response } from 'express';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { likePattern } from '../../subgraphs/kernel/paging.js';
+import { findPrefecture, prefectureByCode } from '../../subgraphs/stores/reference/prefectures.js';
+import { isStoreType } from '../../subgraphs/stores/reference/store-types.js';
+
+/** How the baseline matches `q`. */
+export type SearchVariant =
+  /** What the service does: ILIKE over name, name_kana and address. */
+  | 'ilike'
+  /** The proposed fix: LIKE over a lowercased `search_text` column with its own trigram index. */
+  | 'search-text';
+
+/** A running baseline server. */
+export interface Baseline {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+interface StoreRow {
+  id: string;
+  name: string;
+  name_kana: string;
+  prefecture_code: string;
+  store_type: string;
+  address: string;
+  place_id: string | null;
+}
+
+/** The search as SQL: `where` conditions and their parameters, shared by the page and the count. */
+export function publicStoreFilter(
+  q: string,
+  prefectureCode: string | undefined,
+  storeType: string | undefined,
+  variant: SearchVariant = 'ilike',
+): { where: string; params: unknown[] } {
+  const conditions = ['(is_public_listing = true or place_id is not null)'];
+  const params: unknown[] = [];
+  if (q) {
+    params.push(likePattern(q));
+    const p = `$${params.length}`;
+    conditions.push(
+      variant === 'ilike'
+        ? `(name ilike ${p} or name_kana ilike ${p} or address ilike ${p})`
+        : `search_text like lower(${p})`,
+    );
+  }
+  if (prefectureCode) {
+    params.push(prefectureCode);
+    conditions.push(`prefecture_code = $${params.length}`);
+  }
+  if (storeType) {
+    params.push(storeType);
+    conditions.push(`store_type = $${params.length}`);
+  }
+  return { where: conditions.join(' and '), params };
+}
+
+function positiveInt(raw: unknown, fallback: number): number | undefined {
+  if (raw === undefined) return fallback;
+  return typeof raw === 'string' && /^\d{1,9}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : undefined;
+}
+
+function searchHandler(pool: pg.Pool, variant: SearchVariant) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const query = req.query as Record<string, string | undefined>;
+    const q = (query.q ?? '').trim();
+    const prefecture = query.prefecture ? findPrefecture(query.prefecture) : undefined;
+    const page = positiveInt(query.page, 1);
+    const pageSize = positiveInt(query.pageSize, 30);
+    if (
+      q.length > 100 ||
+      (query.prefecture && !prefecture) ||
+      (query.storeType && !isStoreType(query.storeType)) ||
+      !page ||
+      !pageSize
+    ) {
+      res.status(400).json({ status: 400, code: 'validation_failed' });
+      return;
+    }
+    const size = Math.min(pageSize, 100);
+    const { where, params } = publicStoreFilter(q, prefecture?.code, query.storeType, variant);
+    const n = params.length;
+    const [rows, count] = await Promise.all([
+      pool.query<StoreRow>(
+        `select id, name, name_kana, prefecture_code, store_type, address, place_id from store where ${where}
+         order by name_kana asc, id asc limit $${n + 1} offset $${n + 2}`,
+        [...params, size, (page - 1) * size],
+      ),
+      pool.query<{ total: number }>(`select count(*)::int as total from store where ${where}`, params),
+    ]);
+    const items = rows.rows.map((r) => ({
+      storeId: r.id,
+      name: r.name,
+      nameKana: r.name_kana,
+      prefecture: prefectureByCode(r.prefecture_code).name,
+      prefectureCode: r.prefecture_code,
+      storeType: r.store_type,
+      address: r.address,
+      placeId: r.place_id,
+    }));
+    res
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ items, page, pageSize: size, total: count.rows[0]?.total ?? 0 }));
+  };
+}
+
+/** Starts the baseline on a random loopback port with a pool of `poolSize` connections. */
+export async function startBaseline(
+  databaseUrl: string,
+  poolSize: number,
+  variant: SearchVariant = 'ilike',
+): Promise<Baseline> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/api/v1/public/stores', searchHandler(pool, variant));
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Child-process entry of the benchmark: runs one server under test in a process of its own, so the
+ * load generator never shares its event loop. Usage (by {@link spawnServer}, not by hand):
+ * `node serve.js service|baseline|baseline-search-text <databaseUrl> <poolSize>`.
+ * Reports `{ url }` over IPC when listening, `{ cpuMs }` on the message `cpu`; closes and exits on `stop`.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startAllInOne } from '../../gateway/all-in-one.js';
+import { loadEnv } from '../../subgraphs/kernel/env.js';
+import { startBaseline } from './baseline.js';
+
+/** Which server a child runs. */
+export type ServerKind = 'service' | 'baseline' | 'baseline-search-text';
+
+/** A server running in a child process. */
+export interface ServerProcess {
+  readonly kind: ServerKind;
+  readonly url: string;
+  readonly pid: number;
+  /** CPU time (user + system, ms) the child has used so far. */
+  cpuMs(): Promise<number>;
+  /** Asks the child to close and waits for it to exit (it writes its CPU profile then, if asked). */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link spawnServer}. */
+export interface SpawnOptions {
+  readonly databaseUrl: string;
+  readonly poolSize: number;
+  /** Directory for a `--cpu-prof` profile of the child; none when unset. */
+  readonly cpuProfileDir?: string;
+}
+
+/** Starts a server of `kind` in a child process and resolves once it listens. */
+export function spawnServer(kind: ServerKind, options: SpawnOptions): Promise<ServerProcess> {
+  const execArgv = options.cpuProfileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, `--cpu-prof-name=${kind}.cpuprofile`]
+    : [];
+  const child = fork(fileURLToPath(import.meta.url), [kind, options.databaseUrl, String(options.poolSize)], {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${kind} server exited before listening (code ${code})`)));
+    child.once('message', (message) => {
+      const { url } = message as { url: string };
+      resolve({
+        kind,
+        url,
+        pid: child.pid ?? -1,
+        cpuMs: () =>
+          new Promise<number>((done) => {
+            child.once('message', (reply) => done((reply as { cpuMs: number }).cpuMs));
+            child.send('cpu');
+          }),
+        async stop() {
+          if (child.exitCode === null && child.connected) child.send('stop');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        },
+      });
+    });
+  });
+}
+
+async function serve(kind: ServerKind, databaseUrl: string, poolSize: number): Promise<void> {
+  let close: () => Promise<void>;
+  let url: string;
+  if (kind === 'service') {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO_DATA: 'false',
+      OPERATOR_TOKEN: 'bench-operator-token-0123456789',
+    });
+    const service = await startAllInOne(env);
+    ({ url } = service);
+    close = () => service.close();
+  } else {
+    const baseline = await startBaseline(databaseUrl, poolSize, kind === 'baseline' ? 'ilike' : 'search-text');
+    ({ url } = baseline);
+    close = () => baseline.close();
+  }
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpuMs: (user + system) / 1000 });
+    }
+    if (message !== 'stop') return;
+    void close().finally(() => process.exit(0));
+  });
+  // The parent died without saying stop: do not linger.
+  process.on('disconnect', () => void close().finally(() => process.exit(0)));
+  process.send?.({ url });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [kind, databaseUrl, poolSize] = process.argv.slice(2);
+  serve(kind as ServerKind, databaseUrl ?? '', Number(poolSize ?? 10)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}
