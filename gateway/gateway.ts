@@ -10,6 +10,7 @@ import {
   type GraphQLDataSourceProcessOptions,
 } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import {
   ApolloServerPluginLandingPageLocalDefault,
   ApolloServerPluginLandingPageProductionDefault,
@@ -82,6 +83,8 @@ export async function createGatewayServer(
       env.nodeEnv === 'production'
         ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
         : ApolloServerPluginLandingPageLocalDefault({ footer: false, embed: true }),
+      // No @cacheControl hints are used; the default plugin cost ~0.3 ms of CPU per operation.
+      ApolloServerPluginCacheControlDisabled(),
       ...plugins,
     ],
   });

@@ -6,6 +6,14 @@ import type { ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
 import type { GatewayContext } from '../subgraphs/kernel/context.js';
+import { ErrorCode } from '../subgraphs/kernel/errors.js';
+import { log } from '../subgraphs/kernel/logger.js';
+
+const GATEWAY_TIMEOUT_MS = 30_000;
+const GATEWAY_UNAVAILABLE: GraphQLFormattedError = {
+  message: 'The service is temporarily unavailable. Try again shortly.',
+  extensions: { code: ErrorCode.Unavailable, reason: 'gateway_unavailable' },
+};
 
 export interface ExecutionRequest {
   readonly document: string;
@@ -58,17 +66,22 @@ export class HttpExecutor implements GraphQLExecutor {
       'x-request-id': request.requestId,
     };
     if (request.authorization) headers.authorization = request.authorization;
-    const response = await fetch(this.gatewayUrl, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        query: request.document,
-        operationName: request.operationName,
-        variables: request.variables,
-      }),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const body = (await response.json()) as ExecutionResult;
-    return body;
+    try {
+      const response = await fetch(this.gatewayUrl, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: request.document,
+          operationName: request.operationName,
+          variables: request.variables,
+        }),
+        signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+      });
+      return (await response.json()) as ExecutionResult;
+    } catch (error) {
+      // The gateway is down, slow or answered garbage: the caller gets a 503, not a 500.
+      log('warn', 'gateway unreachable', { requestId: request.requestId, error: String(error) });
+      return { data: null, errors: [GATEWAY_UNAVAILABLE] };
+    }
   }
 }

@@ -2,7 +2,8 @@
  * `npm run ops -- <command> [--flags]`: operator commands against the running service's GraphQL API
  * (DECISIONS.md, Operator CLI). Prints one JSON object on stdout and exits 0, or a problem (RFC 9457)
  * on stderr and exits 2 when the request was invalid (status 400), 1 for anything else. `--url` defaults to
- * `http://127.0.0.1:$PORT/graphql`; `--token` to OPERATOR_TOKEN, else the token `npm start` saved.
+ * GATEWAY_URL (the gateway of the separate topology), else `http://127.0.0.1:$PORT/graphql` (the
+ * one-process service); `--token` to OPERATOR_TOKEN, else the token `npm start` saved.
  */
 import { randomUUID } from 'node:crypto';
 import { problem, problemFromGraphQLError, type ProblemInput } from '../rest-facade/problem.js';
@@ -114,7 +115,7 @@ async function run(argv: readonly string[], requestId: string): Promise<Record<s
       throw new OpsProblem({ status: 400, code: 'invalid_configuration', detail: error.message });
     throw error;
   }
-  const url = text(flags, 'url') ?? `http://127.0.0.1:${env.port}/graphql`;
+  const url = text(flags, 'url') ?? env.gatewayUrl ?? `http://127.0.0.1:${env.port}/graphql`;
   return command.result(await execute(url, operatorToken(flags, env), command, flags, requestId));
 }
 

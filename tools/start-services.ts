@@ -118,6 +118,7 @@ function printUrls(env: Env): void {
     `  REST facade  ${facade}/api/v1   (try ${facade}/api/v1/public/stores?prefecture=東京都)`,
     `  GraphQL      http://127.0.0.1:${env.gatewayPort}/graphql  (gateway)`,
     ...subgraphPorts(env).map(({ name, port }) => `  Subgraph     http://127.0.0.1:${port}/graphql  (${name})`),
+    `  Operator CLI GATEWAY_URL=http://127.0.0.1:${env.gatewayPort}/graphql npm run ops -- <command>`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

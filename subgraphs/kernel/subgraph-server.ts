@@ -6,6 +6,7 @@
  */
 import { ApolloServer } from '@apollo/server';
 import {
+  ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
@@ -47,7 +48,11 @@ async function createSubgraphApollo(module: SubgraphModule, env: Env): Promise<A
     introspection: env.nodeEnv !== 'production',
     formatError: (formatted, error) => maskError(formatted, error),
     // Subgraphs are called by the gateway, not browsed (no sandbox page), and report to no Apollo Studio.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+    ],
   });
   await server.start();
   return server;

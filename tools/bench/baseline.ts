@@ -1,7 +1,9 @@
 /**
  * The benchmark's baseline: the public store search written by hand with express and pg, the least
- * a service can do for `GET /api/v1/public/stores`. Same filters, same escaping, same order, same
- * paging, same JSON; no GraphQL, no ORM. Its throughput is the yardstick for the facade.
+ * a service can do for `GET /api/v1/public/stores`. Same filters (LIKE on the lower-cased
+ * `search_text` column), same escaping, same order, same paging, same JSON; no GraphQL, no ORM. It
+ * runs the page and the count in parallel, as a plain handler would. Its throughput is the yardstick
+ * for the facade.
  */
 import express, { type Request, type Response } from 'express';
 import { createServer, type Server } from 'node:http';
@@ -10,13 +12,6 @@ import pg from 'pg';
 import { likePattern } from '../../subgraphs/kernel/paging.js';
 import { findPrefecture, prefectureByCode } from '../../subgraphs/stores/reference/prefectures.js';
 import { isStoreType } from '../../subgraphs/stores/reference/store-types.js';
-
-/** How the baseline matches `q`. */
-export type SearchVariant =
-  /** What the service does: ILIKE over name, name_kana and address. */
-  | 'ilike'
-  /** The proposed fix: LIKE over a lowercased `search_text` column with its own trigram index. */
-  | 'search-text';
 
 /** A running baseline server. */
 export interface Baseline {
@@ -34,23 +29,21 @@ interface StoreRow {
   place_id: string | null;
 }
 
-/** The search as SQL: `where` conditions and their parameters, shared by the page and the count. */
+/**
+ * The search as SQL: `where` conditions and their parameters, shared by the page and the count.
+ * The same conditions as the service's: `search_text` is lower(name || U+001F || kana || U+001F ||
+ * address), so the term loses any U+001F and is lower-cased before it becomes a LIKE pattern.
+ */
 export function publicStoreFilter(
   q: string,
   prefectureCode: string | undefined,
   storeType: string | undefined,
-  variant: SearchVariant = 'ilike',
 ): { where: string; params: unknown[] } {
-  const conditions = ['(is_public_listing = true or place_id is not null)'];
+  const conditions = ['(is_public_listing or place_id is not null)'];
   const params: unknown[] = [];
   if (q) {
-    params.push(likePattern(q));
-    const p = `$${params.length}`;
-    conditions.push(
-      variant === 'ilike'
-        ? `(name ilike ${p} or name_kana ilike ${p} or address ilike ${p})`
-        : `search_text like lower(${p})`,
-    );
+    params.push(likePattern(q.replaceAll('\u001f', '').toLowerCase()));
+    conditions.push(`search_text like $${params.length}`);
   }
   if (prefectureCode) {
     params.push(prefectureCode);
@@ -68,7 +61,7 @@ function positiveInt(raw: unknown, fallback: number): number | undefined {
   return typeof raw === 'string' && /^\d{1,9}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : undefined;
 }
 
-function searchHandler(pool: pg.Pool, variant: SearchVariant) {
+function searchHandler(pool: pg.Pool) {
   return async (req: Request, res: Response): Promise<void> => {
     const query = req.query as Record<string, string | undefined>;
     const q = (query.q ?? '').trim();
@@ -86,7 +79,7 @@ function searchHandler(pool: pg.Pool, variant: SearchVariant) {
       return;
     }
     const size = Math.min(pageSize, 100);
-    const { where, params } = publicStoreFilter(q, prefecture?.code, query.storeType, variant);
+    const { where, params } = publicStoreFilter(q, prefecture?.code, query.storeType);
     const n = params.length;
     const [rows, count] = await Promise.all([
       pool.query<StoreRow>(
@@ -113,15 +106,11 @@ function searchHandler(pool: pg.Pool, variant: SearchVariant) {
 }
 
 /** Starts the baseline on a random loopback port with a pool of `poolSize` connections. */
-export async function startBaseline(
-  databaseUrl: string,
-  poolSize: number,
-  variant: SearchVariant = 'ilike',
-): Promise<Baseline> {
+export async function startBaseline(databaseUrl: string, poolSize: number): Promise<Baseline> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   const app = express();
   app.disable('x-powered-by');
-  app.get('/api/v1/public/stores', searchHandler(pool, variant));
+  app.get('/api/v1/public/stores', searchHandler(pool));
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,16 +1,26 @@
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of the directory search at benchmark scale: which index serves which
- * kind of Japanese search term, and what a normalised search column would change. The experiment
- * alters only the benchmark's own throwaway database, never the migrations.
+ * EXPLAIN (ANALYZE, BUFFERS) of the directory search at benchmark scale, with the statements the
+ * service issues (subgraphs/stores/store/store-directory.query.ts): which index serves which kind
+ * of Japanese search term, and whether the service needs the count at all.
  */
 import type pg from 'pg';
-import { publicStoreFilter, type SearchVariant } from './baseline.js';
+import {
+  directoryStatements,
+  SORT_MATCHES_UP_TO,
+  type Statement,
+} from '../../subgraphs/stores/store/store-directory.query.js';
+import { findPrefecture } from '../../subgraphs/stores/reference/prefectures.js';
 import type { SearchQuery } from './load.js';
+
+/** The service's default page size. */
+const PAGE_SIZE = 30;
 
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
+  'Actual Rows'?: number;
   'Rows Removed by Filter'?: number;
+  'Heap Fetches'?: number;
   'Shared Hit Blocks'?: number;
   'Shared Read Blocks'?: number;
   Plans?: PlanNode[];
@@ -20,65 +30,82 @@ interface PlanNode {
 export interface PlanSummary {
   readonly planningMs: number;
   readonly executionMs: number;
-  /** Scan nodes, e.g. `Bitmap Index Scan on store_name_trgm_idx`. */
+  /** Rows the statement returned. */
+  readonly rows: number;
+  /** Scan nodes, e.g. `Bitmap Index Scan on store_search_text_trgm_idx`. */
   readonly scans: readonly string[];
   readonly rowsRemovedByFilter: number;
+  /** Heap visits of index-only scans (0 once VACUUM has set the visibility map). */
+  readonly heapFetches: number;
   readonly sharedBlocks: number;
 }
 
 function summarise(root: { Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }): PlanSummary {
   const scans: string[] = [];
   let removed = 0;
+  let heapFetches = 0;
   const walk = (node: PlanNode): void => {
     if (node['Node Type'].includes('Scan'))
       scans.push(node['Index Name'] ? `${node['Node Type']} on ${node['Index Name']}` : node['Node Type']);
     removed += node['Rows Removed by Filter'] ?? 0;
+    heapFetches += node['Heap Fetches'] ?? 0;
     node.Plans?.forEach(walk);
   };
   walk(root.Plan);
-  const sharedBlocks = (root.Plan['Shared Hit Blocks'] ?? 0) + (root.Plan['Shared Read Blocks'] ?? 0);
   return {
     planningMs: root['Planning Time'],
     executionMs: root['Execution Time'],
+    rows: root.Plan['Actual Rows'] ?? 0,
     scans,
     rowsRemovedByFilter: removed,
-    sharedBlocks,
+    heapFetches,
+    sharedBlocks: (root.Plan['Shared Hit Blocks'] ?? 0) + (root.Plan['Shared Read Blocks'] ?? 0),
   };
 }
 
-/** Both statements of one search (the page and the count), explained. */
+/** Both statements of one search (page 1 and the count), explained. */
 export interface SearchPlans {
   readonly label: string;
-  readonly variant: SearchVariant;
   readonly page: PlanSummary;
   readonly count: PlanSummary;
+  /** False when page 1 shows where the results end, so the service skips the count. */
+  readonly countIssued: boolean;
 }
 
-async function explain(client: pg.Client, sql: string, params: unknown[]): Promise<PlanSummary> {
+/**
+ * `?` placeholders replaced by literals: the service's `em.execute` sends its SQL with the values
+ * inlined (MikroORM formats the query), so this is the text PostgreSQL plans.
+ */
+function inline(client: pg.Client, statement: Statement): string {
+  let next = 0;
+  return statement.sql.replace(/\?/g, () => {
+    const value = statement.params[next++];
+    return typeof value === 'number' ? String(value) : client.escapeLiteral(String(value));
+  });
+}
+
+async function explain(client: pg.Client, sql: string): Promise<PlanSummary> {
   // Once to warm the cache, then the measured run.
-  await client.query(`explain (analyze, buffers, format json) ${sql}`, params);
+  await client.query(`explain (analyze, buffers, format json) ${sql}`);
   const { rows } = await client.query<{
     'QUERY PLAN': [{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }];
-  }>(`explain (analyze, buffers, format json) ${sql}`, params);
+  }>(`explain (analyze, buffers, format json) ${sql}`);
   return summarise(rows[0]!['QUERY PLAN'][0]);
 }
 
-/** Explains the search's page query (first page of 30) and its count, as the baseline issues them. */
-export async function explainSearch(
-  client: pg.Client,
-  query: SearchQuery,
-  variant: SearchVariant,
-): Promise<SearchPlans> {
-  const { where, params } = publicStoreFilter(query.q ?? '', query.prefecture, query.storeType, variant);
-  const n = params.length;
-  const page = await explain(
-    client,
-    `select * from store where ${where} order by name_kana asc, id asc limit $${n + 1} offset $${n + 2}`,
-    [...params, 30, 0],
-  );
-  const count = await explain(client, `select count(*) from store where ${where}`, params);
+/**
+ * Explains page 1 of the search (30 rows) and its count with the service's own statements, and the
+ * page plan the service picks: for a text search, sorting the matches when the count is small.
+ */
+export async function explainSearch(client: pg.Client, query: SearchQuery): Promise<SearchPlans> {
+  const q = query.q ?? '';
+  const filter = { q, prefectureCode: query.prefecture ? findPrefecture(query.prefecture)?.code : undefined };
+  const statements = directoryStatements(filter, { page: 1, pageSize: PAGE_SIZE, offset: 0 });
+  const count = await explain(client, inline(client, statements.count));
+  const total = (await client.query<{ total: number }>(inline(client, statements.count))).rows[0]?.total ?? 0;
+  const page = await explain(client, inline(client, statements.page(q !== '' && total <= SORT_MATCHES_UP_TO)));
   const label = `q=${query.q ?? '-'} prefecture=${query.prefecture ?? '-'}`;
-  return { label, variant, page, count };
+  return { label, page, count, countIssued: q !== '' || page.rows === PAGE_SIZE };
 }
 
 /** Facts about the database that decide whether trigrams work for Japanese text. */
@@ -100,20 +127,4 @@ export async function trigramFacts(client: pg.Client, words: readonly string[]):
     counts[w] = rows[0]?.n ?? 0;
   }
   return { lcCtype: locale.rows[0]?.ctype ?? '?', lcCollate: locale.rows[0]?.collate ?? '?', trigramCounts: counts };
-}
-
-/**
- * The proposed fix, applied to the benchmark database only: one stored, lowercased column joining
- * the three searched fields (0x1F between them, so a match cannot span two fields) and one trigram
- * index on it. `lower(x) LIKE lower(p)` is what ILIKE computes for multibyte text, so results are
- * the same; the row check no longer lowercases three columns per row. Returns the seconds it took.
- */
-export async function addSearchTextColumn(client: pg.Client): Promise<number> {
-  const started = performance.now();
-  await client.query(
-    `alter table store add column search_text text generated always as (lower(name || chr(31) || name_kana || chr(31) || address)) stored`,
-  );
-  await client.query('create index store_search_text_trgm_idx on store using gin (search_text gin_trgm_ops)');
-  await client.query('analyze store');
-  return (performance.now() - started) / 1000;
 }

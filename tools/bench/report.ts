@@ -57,15 +57,20 @@ export function throughputTable(
 
 function planLine(name: string, p: PlanSummary): string {
   return (
-    `    ${name.padEnd(5)} planning ${p.planningMs.toFixed(2)} ms, execution ${p.executionMs.toFixed(2)} ms, ` +
-    `rows removed by filter ${p.rowsRemovedByFilter}, buffers ${p.sharedBlocks}\n          ${p.scans.join(' + ')}`
+    `    ${name.padEnd(5)} planning ${p.planningMs.toFixed(2)} ms, execution ${p.executionMs.toFixed(2)} ms, ${p.rows} rows, ` +
+    `rows removed by filter ${p.rowsRemovedByFilter}, heap fetches ${p.heapFetches}, buffers ${p.sharedBlocks}\n` +
+    `          ${p.scans.join(' + ')}`
   );
 }
 
 /** EXPLAIN summaries, one block per search. */
 export function planReport(plans: readonly SearchPlans[]): string {
   return plans
-    .map((p) => `  [${p.variant}] ${p.label}\n${planLine('page', p.page)}\n${planLine('count', p.count)}`)
+    .map(
+      (p) =>
+        `  ${p.label}\n${planLine('page', p.page)}\n` +
+        `${planLine('count', p.count)}${p.countIssued ? '' : '\n          (not issued by the service: page 1 is short, so it shows the total)'}`,
+    )
     .join('\n');
 }
 
@@ -76,7 +81,7 @@ export function trigramReport(facts: TrigramFacts): string {
     .join(', ');
   return (
     `  LC_CTYPE=${facts.lcCtype} LC_COLLATE=${facts.lcCollate}; trigrams per word (show_trgm, with word padding): ${counts}\n` +
-    "  (for ILIKE '%term%' only the term's inner trigrams count: none for a 1-2 character term, so such terms cannot use a trigram index)"
+    "  (for search_text LIKE '%term%' only the term's inner trigrams count: none for a 1-2 character term, so such terms cannot use a trigram index)"
   );
 }
 
@@ -84,7 +89,13 @@ export function trigramReport(facts: TrigramFacts): string {
 export function stageReport(stages: readonly Stage[]): string {
   const rows = stages.map((s, i) => {
     const below = i > 0 && i < 5 ? stages[i - 1] : undefined;
-    return [s.name, s.wallMs.toFixed(2), s.cpuMs.toFixed(2), below ? `+${(s.cpuMs - below.cpuMs).toFixed(2)}` : ''];
+    const added = below ? s.cpuMs - below.cpuMs : undefined;
+    return [
+      s.name,
+      s.wallMs.toFixed(2),
+      s.cpuMs.toFixed(2),
+      added === undefined ? '' : `${added < 0 ? '' : '+'}${added.toFixed(2)}`,
+    ];
   });
   return table(['stage (sequential, one request at a time)', 'wall ms', 'CPU ms (this process)', 'CPU added'], rows);
 }

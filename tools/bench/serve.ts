@@ -1,7 +1,7 @@
 /**
  * Child-process entry of the benchmark: runs one server under test in a process of its own, so the
  * load generator never shares its event loop. Usage (by {@link spawnServer}, not by hand):
- * `node serve.js service|baseline|baseline-search-text <databaseUrl> <poolSize>`.
+ * `node serve.js service|baseline <databaseUrl> <poolSize>`.
  * Reports `{ url }` over IPC when listening, `{ cpuMs }` on the message `cpu`; closes and exits on `stop`.
  */
 import { fork } from 'node:child_process';
@@ -11,7 +11,7 @@ import { loadEnv } from '../../subgraphs/kernel/env.js';
 import { startBaseline } from './baseline.js';
 
 /** Which server a child runs. */
-export type ServerKind = 'service' | 'baseline' | 'baseline-search-text';
+export type ServerKind = 'service' | 'baseline';
 
 /** A server running in a child process. */
 export interface ServerProcess {
@@ -83,7 +83,7 @@ async function serve(kind: ServerKind, databaseUrl: string, poolSize: number): P
     ({ url } = service);
     close = () => service.close();
   } else {
-    const baseline = await startBaseline(databaseUrl, poolSize, kind === 'baseline' ? 'ilike' : 'search-text');
+    const baseline = await startBaseline(databaseUrl, poolSize);
     ({ url } = baseline);
     close = () => baseline.close();
   }

@@ -63,7 +63,7 @@ export async function measureStages(
     const base = () => ({ requestId: 'bench', principal: ANONYMOUS, em: rootEntityManager(service.orm).fork(), env });
     const path = `/api/v1/public/stores?${new URLSearchParams(query as Record<string, string>).toString()}`;
     return [
-      await time('pg: page + count (Promise.all), no HTTP', calls, () =>
+      await time('pg: page + count (Promise.all, as the baseline), no HTTP', calls, () =>
         Promise.all([
           pool.query(
             `select * from store where ${where} order by name_kana asc, id asc limit $${n + 1} offset $${n + 2}`,
@@ -72,7 +72,7 @@ export async function measureStages(
           pool.query(`select count(*)::int from store where ${where}`, params),
         ]),
       ),
-      await time('ORM: StoreService.searchPublic (findAndCount)', calls, () =>
+      await time('service: StoreService.searchPublic (hand-written SQL)', calls, () =>
         new StoreService(base()).searchPublic(query),
       ),
       await time('subgraph: graphql execute on the stores schema', calls, async () =>

@@ -60,6 +60,9 @@ describe('GET /api/v1/public/stores', () => {
       '東西電機 秋葉原本店',
     ]);
     expect((await list(`?q=${encodeURIComponent('%')}`)).body.total).toBe(0);
+    // Fields are searched one by one: text spanning the end of the kana and the start of the address matches nothing.
+    expect((await list(`?q=${encodeURIComponent('テン\u001f渋谷')}`)).body.total).toBe(0);
+    expect((await list(`?q=${encodeURIComponent('テン渋谷')}`)).body.total).toBe(0);
     expect((await list(`?q=${encodeURIComponent('難波店')}`)).body.total).toBe(0); // unlisted
   });
 

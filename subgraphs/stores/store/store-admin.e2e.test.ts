@@ -120,3 +120,26 @@ describe('createBusinessAccount', () => {
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('directory search text', () => {
+  it('matches Latin text case-insensitively and follows updates of the generated column', async () => {
+    const created = await service.graphql<{ createStore: { id: string } }>(
+      CREATE_STORE,
+      {
+        input: storeInput({
+          name: 'Blue Bottle Kiyosumi',
+          nameKana: 'ブルーボトル キヨスミ',
+          address: 'Koto-ku Hirano 1-4-8',
+        }),
+      },
+      TEST_OPERATOR_TOKEN,
+    );
+    const id = created.data!.createStore.id;
+    for (const q of ['blue bottle', 'BOTTLE', 'hirano 1-4', 'ボトル']) {
+      const body = (await (await service.call(`/api/v1/public/stores?q=${encodeURIComponent(q)}`)).json()) as {
+        items: { storeId: string }[];
+      };
+      expect(body.items.map((s) => s.storeId)).toEqual([id]);
+    }
+  });
+});

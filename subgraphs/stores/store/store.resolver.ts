@@ -1,10 +1,10 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { StoresContext } from '../context.js';
-import { PREFECTURES, prefectureByCode } from '../reference/prefectures.js';
+import { PREFECTURES } from '../reference/prefectures.js';
 import { STORE_TYPES } from '../reference/store-types.js';
 import { Store } from './store.entity.js';
 import { CreateStoreInput, PublicStoreSearchArgs } from './store.input.js';
-import { BusinessAccountRef, PrefectureType, PublicStorePage } from './store.types.js';
+import { PrefectureType, PublicStorePage } from './store.types.js';
 
 @Resolver(() => Store)
 export class StoreResolver {
@@ -37,15 +37,5 @@ export class StoreResolver {
     @Ctx() ctx: StoresContext,
   ): Promise<Store> {
     return ctx.stores.create(input);
-  }
-
-  @FieldResolver(() => String, { description: 'Prefecture name in Japanese, e.g. 東京都.' })
-  prefecture(@Root() store: Store): string {
-    return prefectureByCode(store.prefectureCode).name;
-  }
-
-  @FieldResolver(() => BusinessAccountRef, { description: 'The owning business account.' })
-  business(@Root() store: Store): BusinessAccountRef {
-    return { id: store.businessAccountId };
   }
 }

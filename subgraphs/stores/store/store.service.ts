@@ -7,11 +7,12 @@ import { requireOperator } from '../../kernel/auth/access.js';
 import type { BaseContext } from '../../kernel/context.js';
 import { BadUserInputError, ConflictError, NotFoundError, Validation } from '../../kernel/errors.js';
 import { isUuid } from '../../kernel/db/uuid.js';
-import { likePattern, pageRequest } from '../../kernel/paging.js';
+import { pageRequest } from '../../kernel/paging.js';
 import { findPrefecture } from '../reference/prefectures.js';
 import { isStoreType, STORE_TYPES } from '../reference/store-types.js';
 import { Store } from './store.entity.js';
 import type { CreateStoreInput, PublicStoreSearchArgs } from './store.input.js';
+import { searchDirectory } from './store-directory.query.js';
 import type { PublicStorePage } from './store.types.js';
 
 /** Directory paging: default 30 (interface), cap 100 (DECISIONS.md). */
@@ -44,24 +45,14 @@ export class StoreService {
     );
     validation.throwIfInvalid();
 
-    const where: FilterQuery<Store>[] = [PUBLICLY_VISIBLE];
-    if (q) {
-      const pattern = likePattern(q);
-      where.push({
-        $or: [{ name: { $ilike: pattern } }, { nameKana: { $ilike: pattern } }, { address: { $ilike: pattern } }],
-      });
-    }
-    if (prefecture) where.push({ prefectureCode: prefecture.code });
-    if (args.storeType) where.push({ storeType: args.storeType });
-
-    const [items, total] = await this.ctx.em.findAndCount(
-      Store,
-      { $and: where },
+    const { items, total } = await searchDirectory(
+      this.ctx.em,
       {
-        orderBy: { nameKana: 'asc', id: 'asc' },
-        limit: paging.pageSize,
-        offset: paging.offset,
+        q,
+        prefectureCode: prefecture?.code,
+        storeType: args.storeType ?? undefined,
       },
+      paging,
     );
     return { items, total, page: paging.page, pageSize: paging.pageSize };
   }

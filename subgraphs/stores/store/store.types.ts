@@ -1,13 +1,5 @@
-import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { Store } from './store.entity.js';
-
-/** A reference to identity's BusinessAccount; identity resolves its fields. */
-@ObjectType('BusinessAccount', { description: 'A business account (resolved by the identity subgraph).' })
-@Directive('@key(fields: "id", resolvable: false)')
-export class BusinessAccountRef {
-  @Field(() => ID)
-  id!: string;
-}
 
 /** One page of the public store directory. */
 @ObjectType('PublicStorePage', { description: 'One page of public store search results.' })

@@ -1,8 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * stores: the store directory. Trigram indexes serve substring search (q) over name, kana and
- * address; the partial index covers the filter-only listing of publicly visible stores.
+ * stores: the store directory. Substring search (q) runs on one generated, lower-cased column
+ * (name, kana and address joined by U+001F, which a query never contains) with one trigram index:
+ * at 100k stores a kana search's count takes ~2 ms instead of ~15 ms for ILIKE over three columns
+ * (npm run bench, EXPLAIN section). The partial indexes serve the filter-only listing in order.
  */
 export class Migration0003Stores extends Migration {
   override up(): void {
@@ -31,8 +33,9 @@ export class Migration0003Stores extends Migration {
     this.addSql(
       'create index "store_public_order_idx" on "store" ("name_kana", "id") where "is_public_listing" or "place_id" is not null;',
     );
-    this.addSql('create index "store_name_trgm_idx" on "store" using gin ("name" gin_trgm_ops);');
-    this.addSql('create index "store_name_kana_trgm_idx" on "store" using gin ("name_kana" gin_trgm_ops);');
-    this.addSql('create index "store_address_trgm_idx" on "store" using gin ("address" gin_trgm_ops);');
+    this.addSql(
+      'alter table "store" add column "search_text" text generated always as (lower("name" || chr(31) || "name_kana" || chr(31) || "address")) stored;',
+    );
+    this.addSql('create index "store_search_text_trgm_idx" on "store" using gin ("search_text" gin_trgm_ops);');
   }
 }

@@ -1,0 +1,140 @@
+/**
+ * The public directory search as hand-written SQL. It is the hottest read of the service, and
+ * through the ORM's query building and entity hydration it cost ~3.4 ms of CPU per call against
+ * ~0.5 ms as plain SQL (100k stores, per-call CPU measured side by side); the rows
+ * are read-only, so they are returned as plain store records rather than managed entities.
+ */
+import type { EntityManager } from '../../kernel/db/orm.js';
+import { likePattern, type PageRequest } from '../../kernel/paging.js';
+import { Store } from './store.entity.js';
+
+/** What the directory can be filtered by (already validated). */
+export interface DirectoryFilter {
+  /** Text to match in name, kana or address; empty means no text filter. */
+  readonly q: string;
+  readonly prefectureCode?: string;
+  readonly storeType?: string;
+}
+
+interface StoreRow {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+  business_account_id: string;
+  name: string;
+  name_kana: string;
+  prefecture_code: string;
+  store_type: string;
+  address: string;
+  postal_code: string | null;
+  phone: string | null;
+  is_public_listing: boolean;
+  place_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+const COLUMNS =
+  'id, created_at, updated_at, business_account_id, name, name_kana, prefecture_code, store_type, address, postal_code, phone, is_public_listing, place_id, latitude, longitude';
+
+/** The rule of the interface: listed, or known to the place directory. Matches the partial indexes. */
+const PUBLICLY_VISIBLE_SQL = '("is_public_listing" or "place_id" is not null)';
+
+/** SQL with `?` placeholders and their values, as `em.execute` takes them. */
+export interface Statement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+function whereClause(filter: DirectoryFilter): { sql: string; params: unknown[] } {
+  const conditions = [PUBLICLY_VISIBLE_SQL];
+  const params: unknown[] = [];
+  if (filter.q) {
+    // search_text is lower(name || U+001F || kana || U+001F || address); LIKE on it equals ILIKE on each.
+    conditions.push('"search_text" like ?');
+    params.push(likePattern(filter.q.replaceAll('\u001f', '').toLowerCase()));
+  }
+  if (filter.prefectureCode) {
+    conditions.push('"prefecture_code" = ?');
+    params.push(filter.prefectureCode);
+  }
+  if (filter.storeType) {
+    conditions.push('"store_type" = ?');
+    params.push(filter.storeType);
+  }
+  return { sql: conditions.join(' and '), params };
+}
+
+/**
+ * A read-only Store from a row. Created without the constructor (which would mint an id and
+ * timestamps), yet an instance of Store, so type-graphql uses it as it is instead of copying it.
+ */
+function toStore(row: StoreRow): Store {
+  return Object.assign(Object.create(Store.prototype) as Store, {
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    businessAccountId: row.business_account_id,
+    name: row.name,
+    nameKana: row.name_kana,
+    prefectureCode: row.prefecture_code,
+    storeType: row.store_type,
+    address: row.address,
+    postalCode: row.postal_code,
+    phone: row.phone,
+    isPublicListing: row.is_public_listing,
+    placeId: row.place_id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  });
+}
+
+/**
+ * Below this many matches a text search reads its matches through the trigram index and sorts them;
+ * above it, walking the kana-ordered index until the page is full is cheaper. PostgreSQL cannot know
+ * which (matches of a chain's name sit together in kana order, so it guesses wrong: 17 ms instead of
+ * ~1 ms for q=マート at 100k stores), so the count, which the page needs anyway, decides.
+ */
+export const SORT_MATCHES_UP_TO = 2000;
+
+/**
+ * The statements of a directory search: the count, and the page read either by sorting the matches
+ * (`sortMatches`) or by walking the kana-ordered index. Exported so the benchmark explains exactly these.
+ */
+export function directoryStatements(filter: DirectoryFilter, paging: PageRequest) {
+  const where = whereClause(filter);
+  const order = 'order by "name_kana" asc, "id" asc limit ? offset ?';
+  return {
+    count: { sql: `select count(*)::int as total from "store" where ${where.sql}`, params: where.params },
+    page: (sortMatches: boolean): Statement => ({
+      sql: sortMatches
+        ? `with matches as materialized (select ${COLUMNS} from "store" where ${where.sql}) select * from matches ${order}`
+        : `select ${COLUMNS} from "store" where ${where.sql} ${order}`,
+      params: [...where.params, paging.pageSize, paging.offset],
+    }),
+  };
+}
+
+/**
+ * One page of publicly visible stores in kana order, and the total. A text search counts first and
+ * picks the page's plan from the count; a listing reads the page first and skips the count when the
+ * page itself shows where the results end (a short, non-empty page, or an empty first page).
+ */
+export async function searchDirectory(
+  em: EntityManager,
+  filter: DirectoryFilter,
+  paging: PageRequest,
+): Promise<{ items: Store[]; total: number }> {
+  const statements = directoryStatements(filter, paging);
+  const run = async <T>(statement: Statement) => em.execute<T[]>(statement.sql, [...statement.params]);
+  const countMatches = async () => (await run<{ total: number }>(statements.count))[0]?.total ?? 0;
+  if (filter.q) {
+    const total = await countMatches();
+    if (paging.offset >= total) return { items: [], total };
+    const rows = await run<StoreRow>(statements.page(total <= SORT_MATCHES_UP_TO));
+    return { items: rows.map(toStore), total };
+  }
+  const rows = await run<StoreRow>(statements.page(false));
+  const endIsKnown = rows.length < paging.pageSize && (rows.length > 0 || paging.offset === 0);
+  return { items: rows.map(toStore), total: endIsKnown ? paging.offset + rows.length : await countMatches() };
+}
