@@ -15,12 +15,10 @@ import {
   ApolloServerPluginLandingPageLocalDefault,
   ApolloServerPluginLandingPageProductionDefault,
 } from '@apollo/server/plugin/landingPage/default';
-import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
 import type { GatewayContext } from '../subgraphs/kernel/context.js';
 import type { Orm } from '../subgraphs/kernel/db/orm.js';
 import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
 import { maskError } from '../subgraphs/kernel/graphql-errors.js';
-import { requestIdFrom } from '../subgraphs/kernel/http/request-id.js';
 import { subgraphSchema, type SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 import { composeSupergraph, subgraphSdls } from './compose.js';
 import { InProcessDataSource } from './in-process-data-source.js';
@@ -90,17 +88,4 @@ export async function createGatewayServer(
   });
   await server.start();
   return server;
-}
-
-/** Builds the gateway context of one HTTP request. */
-export function gatewayContext(
-  headers: Record<string, string | string[] | undefined>,
-  authenticator: Authenticator,
-): GatewayContext {
-  const authorization = typeof headers.authorization === 'string' ? headers.authorization : undefined;
-  return {
-    requestId: requestIdFrom(headers['x-request-id']),
-    authorization,
-    principal: authenticator.authenticate(authorization),
-  };
 }

@@ -5,7 +5,7 @@
 import type { ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
-import type { GatewayContext } from '../subgraphs/kernel/context.js';
+import { gatewayContext, type GatewayContext } from '../subgraphs/kernel/context.js';
 import { ErrorCode } from '../subgraphs/kernel/errors.js';
 import { log } from '../subgraphs/kernel/logger.js';
 
@@ -40,11 +40,7 @@ export class InProcessExecutor implements GraphQLExecutor {
   ) {}
 
   async execute(request: ExecutionRequest): Promise<ExecutionResult> {
-    const contextValue: GatewayContext = {
-      requestId: request.requestId,
-      authorization: request.authorization,
-      principal: this.authenticator.authenticate(request.authorization),
-    };
+    const contextValue = await gatewayContext(request.requestId, request.authorization, this.authenticator);
     const response = await this.server.executeOperation(
       { query: request.document, operationName: request.operationName, variables: request.variables },
       { contextValue },

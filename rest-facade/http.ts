@@ -14,6 +14,7 @@ export function sendJson(req: Request, res: Response, status: number, payload: u
 }
 
 export function sendProblem(req: Request, res: Response, input: ProblemInput): void {
+  for (const [name, value] of Object.entries(input.headers ?? {})) res.setHeader(name, value);
   res
     .status(input.status)
     .type('application/problem+json; charset=utf-8')

@@ -25,7 +25,7 @@ describe('problem details', () => {
     ['RATE_LIMITED', 429],
     ['UNAVAILABLE', 503],
   ])('maps %s to %i and keeps the domain reason', (code, status) => {
-    expect(problemFromGraphQLError({ message: 'm', extensions: { code, reason: 'why' } })).toEqual({
+    expect(problemFromGraphQLError({ message: 'm', extensions: { code, reason: 'why' } })).toMatchObject({
       status,
       code: 'why',
       detail: 'm',
@@ -52,5 +52,42 @@ describe('problem details', () => {
     expect(
       problemFromGraphQLError({ message: 'm', extensions: { code: 'NOT_FOUND' } }, { NOT_FOUND: 410 }).status,
     ).toBe(410);
+  });
+});
+
+describe('challenges (RFC 6750 §3)', () => {
+  it('asks for a token, and names invalid_token when one failed', () => {
+    expect(
+      problemFromGraphQLError({ message: 'm', extensions: { code: 'UNAUTHENTICATED', reason: 'unauthenticated' } })
+        .headers,
+    ).toEqual({
+      'WWW-Authenticate': 'Bearer',
+    });
+    expect(
+      problemFromGraphQLError({ message: 'm', extensions: { code: 'UNAUTHENTICATED', reason: 'invalid_token' } })
+        .headers,
+    ).toEqual({
+      'WWW-Authenticate': 'Bearer error="invalid_token"',
+    });
+  });
+
+  it('names insufficient_scope with the scope needed', () => {
+    const input = problemFromGraphQLError({
+      message: 'm',
+      extensions: { code: 'FORBIDDEN', reason: 'insufficient_scope', scope: 'user.spending.read' },
+    });
+    expect(input).toMatchObject({
+      status: 403,
+      headers: { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="user.spending.read"' },
+    });
+    expect(problem(input, '/x', 't')).not.toHaveProperty('headers');
+  });
+
+  it('carries Retry-After on 429', () => {
+    expect(
+      problemFromGraphQLError({ message: 'm', extensions: { code: 'RATE_LIMITED', retryAfter: 12.2 } }).headers,
+    ).toEqual({
+      'Retry-After': '13',
+    });
   });
 });

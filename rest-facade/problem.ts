@@ -49,10 +49,12 @@ export interface ProblemInput {
   readonly code: string;
   readonly detail: string;
   readonly errors?: readonly FieldError[];
+  /** Response headers that go with the problem (WWW-Authenticate, Retry-After); not part of the body. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Builds a problem for a request path (`instance` carries the path without the query). */
-export function problem(input: ProblemInput, instance: string, traceId: string): Problem {
+export function problem({ headers: _headers, ...input }: ProblemInput, instance: string, traceId: string): Problem {
   return {
     type: `/problems/${input.code}`,
     title: TITLES[input.status] ?? 'Error',
@@ -82,5 +84,31 @@ export function problemFromGraphQLError(
   }
   const reason = typeof ext.reason === 'string' ? ext.reason : code.toLowerCase();
   const errors = Array.isArray(ext.errors) ? (ext.errors as FieldError[]) : undefined;
-  return { status, code: reason, detail: error.message, ...(errors ? { errors } : {}) };
+  const headers = challengeHeaders(status, reason, ext);
+  return {
+    status,
+    code: reason,
+    detail: error.message,
+    ...(errors ? { errors } : {}),
+    ...(headers ? { headers } : {}),
+  };
+}
+
+/**
+ * RFC 6750 §3 challenges for 401 and 403, and Retry-After for 429: a 401 names `invalid_token` when
+ * a token was sent and failed; a 403 names `insufficient_scope` and the scope the operation needs.
+ */
+function challengeHeaders(
+  status: number,
+  reason: string,
+  ext: Readonly<Record<string, unknown>>,
+): Record<string, string> | undefined {
+  if (status === 401) {
+    return { 'WWW-Authenticate': reason === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer' };
+  }
+  if (status === 403 && typeof ext.scope === 'string') {
+    return { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${ext.scope}"` };
+  }
+  if (status === 429 && typeof ext.retryAfter === 'number') return { 'Retry-After': String(Math.ceil(ext.retryAfter)) };
+  return undefined;
 }

@@ -81,7 +81,7 @@ export async function startSubgraphServer(
         context: async ({ req }) =>
           module.createContext({
             requestId: req.requestId,
-            principal: authenticator.authenticate(req.headers.authorization),
+            principal: await authenticator.authenticate(req.headers.authorization),
             em: rootEntityManager(orm).fork(),
             env,
           }),

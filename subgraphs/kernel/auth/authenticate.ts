@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ANONYMOUS, type Principal } from './principal.js';
+import { ANONYMOUS, INVALID_TOKEN, type GrantPrincipal, type Principal } from './principal.js';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -8,21 +8,34 @@ function digest(value: string): Buffer {
 }
 
 /**
- * Turns an `Authorization` header into a {@link Principal}. Tokens are compared as SHA-256 digests in
- * constant time, so neither length nor content leaks through timing.
+ * Checks an OAuth access token: signature, issuer, audience, expiry, and that the grant behind it
+ * is still live (not revoked, not superseded by a refresh). Returns null for anything else.
+ */
+export interface AccessTokenVerifier {
+  verify(token: string): Promise<GrantPrincipal | null>;
+}
+
+/**
+ * Turns an `Authorization` header into a {@link Principal}: the operator credential (compared as a
+ * SHA-256 digest in constant time, so neither length nor content leaks through timing), or an OAuth
+ * access token through the {@link AccessTokenVerifier}. A header that is present but not valid gives
+ * an anonymous principal marked `invalidToken`, so protected operations answer `invalid_token`.
  */
 export class Authenticator {
   private readonly operatorDigest: Buffer;
 
-  constructor(operatorToken: string) {
+  constructor(
+    operatorToken: string,
+    private readonly accessTokens?: AccessTokenVerifier,
+  ) {
     this.operatorDigest = digest(operatorToken);
   }
 
-  authenticate(authorization: string | undefined): Principal {
+  async authenticate(authorization: string | undefined): Promise<Principal> {
     if (!authorization) return ANONYMOUS;
     const token = BEARER.exec(authorization.trim())?.[1];
-    if (!token) return { kind: 'anonymous', invalidToken: true };
+    if (!token) return INVALID_TOKEN;
     if (timingSafeEqual(digest(token), this.operatorDigest)) return { kind: 'operator' };
-    return { kind: 'anonymous', invalidToken: true };
+    return (await this.accessTokens?.verify(token)) ?? INVALID_TOKEN;
   }
 }
