@@ -4,9 +4,7 @@
  * scopes, consented by one of its owners).
  */
 export type Principal =
-  | { readonly kind: 'anonymous'; readonly invalidToken?: boolean }
-  | { readonly kind: 'operator' }
-  | GrantPrincipal;
+  { readonly kind: 'anonymous'; readonly invalidToken?: boolean } | { readonly kind: 'operator' } | GrantPrincipal;
 
 /** A caller acting through an OAuth grant, from a verified, live access token. */
 export type GrantPrincipal =
