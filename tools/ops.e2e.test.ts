@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../test/harness.js';
+import { OPS_COMMANDS } from './ops/commands.js';
 
 const OPS = fileURLToPath(new URL('./ops.js', import.meta.url));
 const RUN_TIMEOUT_MS = 20_000;
@@ -101,6 +102,45 @@ describe('npm run ops', () => {
       address: '千代田区1-1',
       business: { businessAccountId, name: 'オペ商店' },
     });
+  });
+
+  it('registers an OAuth app with user scopes as pending, then approves it', async () => {
+    const registered = await ops([
+      'app:register',
+      '--name',
+      'Receipt Wallet',
+      '--redirect-uri',
+      'https://wallet.example/cb',
+      '--redirect-uri',
+      'com.example.wallet:/cb',
+      '--scopes',
+      'user.receipts.read user.profile.read',
+      ...connection,
+    ]);
+    expect(registered.code, registered.stderr).toBe(0);
+    const app = json(registered.stdout);
+    expect(app).toMatchObject({
+      redirectUris: ['https://wallet.example/cb', 'com.example.wallet:/cb'],
+      userScopeStatus: 'pending',
+    });
+    expect(String(app.clientSecret)).toMatch(/^rmps_/);
+
+    const approved = await ops(['app:approve', '--client-id', String(app.clientId), ...connection]);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(json(approved.stdout)).toEqual({ clientId: app.clientId, userScopeStatus: 'approved' });
+  });
+
+  it('registers a store-scoped partner app with no review', async () => {
+    const registered = await ops([
+      'app:register',
+      '--name=POS link',
+      '--redirect-uri=https://pos.example/cb',
+      '--scopes=store.orders.read store.products.read',
+      '--business=01900000-0000-7000-8001-000000000002',
+      ...connection,
+    ]);
+    expect(registered.code, registered.stderr).toBe(0);
+    expect(json(registered.stdout)).toMatchObject({ userScopeStatus: null });
   });
 
   it('answers an unknown command with a 400 problem, a usage hint and the command list', async () => {
@@ -212,9 +252,8 @@ describe('npm run ops', () => {
   it('lists the commands with help', async () => {
     const run = await ops(['help']);
     expect(run.code).toBe(0);
-    expect((json(run.stdout).commands as { command: string }[]).map((c) => c.command)).toEqual([
-      'business:create',
-      'store:create',
-    ]);
+    const listed = (json(run.stdout).commands as { command: string }[]).map((c) => c.command);
+    expect(listed).toEqual(OPS_COMMANDS.map((c) => c.name));
+    expect(listed).toEqual(expect.arrayContaining(['business:create', 'store:create', 'app:register', 'app:approve']));
   });
 });

@@ -3,11 +3,13 @@ import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { BusinessAccount } from './business-account/business-account.entity.js';
 import { BusinessAccountService } from './business-account/business-account.service.js';
+import { OAuthClientService } from './oauth-client/oauth-client.service.js';
 import { User } from './user/user.entity.js';
 
 export interface IdentityContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly businessAccounts: BusinessAccountService;
+  readonly oauthClients: OAuthClientService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -25,5 +27,10 @@ function createLoaders(ctx: BaseContext) {
 }
 
 export function createIdentityContext(base: BaseContext): IdentityContext {
-  return { ...base, loaders: createLoaders(base), businessAccounts: new BusinessAccountService(base) };
+  return {
+    ...base,
+    loaders: createLoaders(base),
+    businessAccounts: new BusinessAccountService(base),
+    oauthClients: new OAuthClientService(base),
+  };
 }

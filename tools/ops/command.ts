@@ -106,3 +106,10 @@ export function text(flags: Flags, name: string): string | undefined {
 export function on(flags: Flags, name: string): boolean {
   return flags[name] === true;
 }
+
+/** Every value of a repeatable flag (empty when absent). */
+export function list(flags: Flags, name: string): readonly string[] {
+  const value = flags[name];
+  if (Array.isArray(value)) return value as readonly string[];
+  return typeof value === 'string' ? [value] : [];
+}

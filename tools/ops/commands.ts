@@ -2,7 +2,7 @@
  * The operator commands (DECISIONS.md, Operator CLI). Each row names its flags, the GraphQL
  * operation it runs with the operator credential, and what it prints.
  */
-import { on, text, type OpsCommand } from './command.js';
+import { list, on, text, type OpsCommand } from './command.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
 function idOf(data: Record<string, unknown>, field: string): string {
@@ -49,5 +49,54 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
       },
     }),
     result: (data) => ({ storeId: idOf(data, 'createStore') }),
+  },
+  {
+    name: 'app:register',
+    summary: 'Register an OAuth app; any user.* scope makes it pending review. Prints the client secret (shown once).',
+    flags: {
+      name: { value: 'N', required: true },
+      'redirect-uri': { value: 'U', required: true, repeatable: true },
+      scopes: { value: '"s1 s2"', required: true },
+      business: { value: 'ID' },
+      'first-party': { boolean: true },
+    },
+    operationName: 'OpsRegisterOAuthApp',
+    document: `mutation OpsRegisterOAuthApp($input: RegisterOAuthAppInput!) {
+  registerOAuthApp(input: $input) { clientSecret app { clientId redirectUris userScopeStatus } }
+}`,
+    variables: (flags) => ({
+      input: {
+        name: text(flags, 'name'),
+        redirectUris: list(flags, 'redirect-uri'),
+        scopes: (text(flags, 'scopes') ?? '').split(' ').filter((s) => s !== ''),
+        firstParty: on(flags, 'first-party'),
+        ...(text(flags, 'business') !== undefined ? { businessAccountId: text(flags, 'business') } : {}),
+      },
+    }),
+    result: (data) => {
+      const { clientSecret, app } = data.registerOAuthApp as {
+        clientSecret: string;
+        app: { clientId: string; redirectUris: string[]; userScopeStatus: string | null };
+      };
+      return {
+        clientId: app.clientId,
+        clientSecret,
+        redirectUris: app.redirectUris,
+        userScopeStatus: app.userScopeStatus?.toLowerCase() ?? null,
+      };
+    },
+  },
+  {
+    name: 'app:approve',
+    summary: "Approve an app's user.* scopes (UserScopeStatus pending -> approved).",
+    flags: { 'client-id': { value: 'ID', required: true } },
+    operationName: 'OpsApproveOAuthApp',
+    document:
+      'mutation OpsApproveOAuthApp($clientId: String!) { approveOAuthApp(clientId: $clientId) { clientId userScopeStatus } }',
+    variables: (flags) => ({ clientId: text(flags, 'client-id') }),
+    result: (data) => {
+      const app = data.approveOAuthApp as { clientId: string; userScopeStatus: string };
+      return { clientId: app.clientId, userScopeStatus: app.userScopeStatus.toLowerCase() };
+    },
   },
 ];

@@ -11,6 +11,7 @@ import { createOrm, migrate, type Orm } from './orm.js';
  */
 const DATABASE_ONLY_FOREIGN_KEYS = [
   'check_in_campaign.check_in_campaign_store_id_fkey',
+  'oauth_client.oauth_client_business_account_id_fkey',
   'store.store_business_account_id_fkey',
   'survey_campaign.survey_campaign_store_id_fkey',
   'terminal.terminal_store_id_fkey',

@@ -11,6 +11,7 @@ import { Migration0004Receipts } from './0004-receipts.js';
 import { Migration0005Engagement } from './0005-engagement.js';
 import { Migration0006Wallet } from './0006-wallet.js';
 import { Migration0007IdentityUsers } from './0007-identity-users.js';
+import { Migration0009IdentityOAuthClients } from './0009-identity-oauth-clients.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: '0005-engagement', class: Migration0005Engagement },
   { name: '0006-wallet', class: Migration0006Wallet },
   { name: '0007-identity-users', class: Migration0007IdentityUsers },
+  { name: '0009-identity-oauth-clients', class: Migration0009IdentityOAuthClients },
 ];
