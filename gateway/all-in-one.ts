@@ -5,9 +5,10 @@
 import type { Server } from 'node:http';
 import { mountFacade, mountNotFound, InProcessExecutor } from '../rest-facade/index.js';
 import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../subgraphs/index.js';
+import { SqlAccessTokenVerifier } from '../subgraphs/kernel/auth/access-token-verifier.js';
 import { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
 import { resolveOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
-import { createOrm, migrate, type Orm } from '../subgraphs/kernel/db/orm.js';
+import { createOrm, migrate, rootEntityManager, type Orm } from '../subgraphs/kernel/db/orm.js';
 import type { Env } from '../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../subgraphs/kernel/http/health.js';
@@ -32,7 +33,7 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
     await migrate(orm);
     const demo = env.seedDemoData ? await loadDemoData(orm) : undefined;
     const operatorToken = resolveOperatorToken(env);
-    const authenticator = new Authenticator(operatorToken);
+    const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env);
 
     const app = createHttpApp();

@@ -6,7 +6,10 @@
  */
 import type { Server } from 'node:http';
 import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
+import { SqlAccessTokenVerifier } from '../subgraphs/kernel/auth/access-token-verifier.js';
 import { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
+import { createOrm, rootEntityManager } from '../subgraphs/kernel/db/orm.js';
+import { OutboxEvent } from '../subgraphs/kernel/events/outbox-event.entity.js';
 import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../subgraphs/kernel/http/health.js';
@@ -35,11 +38,20 @@ export function remoteSubgraphUrls(env: Pick<Env, 'subgraphUrls'>): Record<Subgr
  */
 export async function startGatewayService(env: Env, port: number = env.gatewayPort): Promise<RunningGateway> {
   const gateway = await createGatewayServer({ kind: 'remote', urls: remoteSubgraphUrls(env) }, env);
+  // The gateway reads only signing keys and grant state (raw SQL), so a small pool over no tables of its own.
+  const orm = await createOrm({ env, entities: [OutboxEvent], poolSize: 4 }).catch(async (error: unknown) => {
+    await gateway.stop();
+    throw error;
+  });
   try {
     const app = createHttpApp();
     // Ready once composed: createGatewayServer resolves only after the supergraph was built.
-    mountHealth(app, undefined);
-    mountGraphQL(app, gateway, new Authenticator(env.operatorToken));
+    mountHealth(app, orm);
+    mountGraphQL(
+      app,
+      gateway,
+      new Authenticator(env.operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env)),
+    );
     const listener = await listenHttp(app, port, env.host);
     return {
       url: listener.url,
@@ -47,10 +59,12 @@ export async function startGatewayService(env: Env, port: number = env.gatewayPo
       async close() {
         await listener.close();
         await gateway.stop();
+        await orm.close(true);
       },
     };
   } catch (error) {
     await gateway.stop();
+    await orm.close(true);
     throw error;
   }
 }

@@ -32,13 +32,17 @@ export function mountFacade(app: Express, options: FacadeOptions): void {
     version: options.documentVersion ?? API_DOCUMENT_VERSION,
   });
   mountDocs(app, document, options.publicUrl);
-  app.use(
-    '/api/v1',
-    createFacadeRouter(
-      routes.map((r) => ({ ...r, path: r.path.replace(/^\/api\/v1/, '') })),
-      options.executor,
-    ),
-  );
+  // Each prefix gets its own router (and its own 404/405), so /api/v1 and /.well-known rows share the table.
+  for (const prefix of ['/api/v1', '/.well-known']) {
+    const rows = routes.filter((r) => r.path.startsWith(`${prefix}/`));
+    app.use(
+      prefix,
+      createFacadeRouter(
+        rows.map((r) => ({ ...r, path: r.path.slice(prefix.length) })),
+        options.executor,
+      ),
+    );
+  }
 }
 
 /**

@@ -44,9 +44,15 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
   'WWW-Authenticate': {
     description:
-      'RFC 6750 challenge: `Bearer error="invalid_token"` (401) or `Bearer error="insufficient_scope", scope="..."` (403).',
+      'RFC 6750 challenge: `Bearer error="invalid_token"` (401) or `Bearer error="insufficient_scope", scope="..."` (403). ' +
+      'On the OAuth token endpoints, `Basic realm="oauth"` after a failed HTTP Basic client authentication (RFC 6749 §5.2).',
     schema: { type: 'string' },
   },
+  'Cache-Control': {
+    description: '`no-store` on token responses (RFC 6749 §5.1); a short public max-age on the well-known documents.',
+    schema: { type: 'string' },
+  },
+  Pragma: { description: '`no-cache`, for HTTP/1.0 caches (RFC 6749 §5.1).', schema: { type: 'string' } },
   RateLimit: {
     description: 'Remaining quota in the current window (IETF httpapi RateLimit header draft).',
     schema: { type: 'string' },

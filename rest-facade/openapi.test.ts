@@ -147,9 +147,13 @@ describe('buildOpenApiDocument', () => {
           'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
         });
         if (Number(status) >= 400) {
-          expect(response.content).toEqual({
-            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
-          });
+          // The OAuth endpoints answer what OAuth clients parse: application/json with error + problem fields.
+          const oauth = routes.some((r) => toOpenApiPath(r.path) === path && r.errorFormat === 'oauth');
+          expect(response.content).toEqual(
+            oauth
+              ? { 'application/json': { schema: { $ref: '#/components/schemas/OAuthProblem' } } }
+              : { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+          );
         }
       }
     }

@@ -3,7 +3,7 @@
  * cannot drift from what the facade serves. Conventions every path shares (problems, 400/413/415,
  * int32 parameters, X-Request-Id) are added here, once, rather than repeated in every row.
  */
-import { JSON_MEDIA_TYPES, MAX_BODY_BYTES } from './app.js';
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPES, MAX_BODY_BYTES } from './app.js';
 import type { ParamSpec } from './params.js';
 import type { JsonSchema, Route } from './route.js';
 import { API_DESCRIPTION, HEADERS, PARAMETERS, SECURITY_SCHEMES } from './openapi-components.js';
@@ -115,14 +115,21 @@ function responseHeaders(route: Route, status: number): JsonObject {
     headers.RateLimit = componentRef('headers', 'RateLimit');
   }
   if (status === 429) headers['Retry-After'] = componentRef('headers', 'Retry-After');
-  if (route.auth && (status === 401 || status === 403))
+  if ((route.auth || route.errorFormat === 'oauth') && (status === 401 || status === 403))
     headers['WWW-Authenticate'] = componentRef('headers', 'WWW-Authenticate');
+  for (const name of Object.keys(route.responseHeaders ?? {})) headers[name] = componentRef('headers', name);
   return headers;
 }
 
 function successResponses(route: Route): Record<string, JsonObject> {
   const statuses = route.successStatuses ?? [typeof route.status === 'number' ? route.status : 200];
-  const schema = route.responseSchema;
+  const schema =
+    route.form && route.responseSchema
+      ? {
+          description: 'The JSON dialect answers the first form, the form dialect the second.',
+          anyOf: [route.responseSchema, route.form.responseSchema],
+        }
+      : route.responseSchema;
   return Object.fromEntries(
     statuses.map((status) => {
       const content =
@@ -165,22 +172,30 @@ function errorDescriptions(route: Route): Map<number, string> {
   }
   if (route.requestBody) {
     conventions[413] = `The request body exceeds ${MAX_BODY_BYTES / 1024 / 1024} MiB.`;
-    conventions[415] = `The body is not sent as ${JSON_MEDIA_TYPES.join(', ')}.`;
+    const types = route.form ? [...JSON_MEDIA_TYPES, FORM_MEDIA_TYPE] : JSON_MEDIA_TYPES;
+    conventions[415] = `The body is not sent as ${types.join(', ')}.`;
   }
   conventions[500] = 'An unexpected error; quote the `traceId` when reporting it.';
-  const merged = Object.entries({ ...conventions, ...route.errors }).map(([status, text]): [number, string] => [
-    Number(status),
-    text,
-  ]);
+  const dialect = Object.fromEntries(
+    Object.entries(route.form?.errors ?? {}).map(([status, text]): [string, string] => [
+      status,
+      route.errors[Number(status)] ? `${route.errors[Number(status)]} ${text}` : text,
+    ]),
+  );
+  const all: Record<string, string> = { ...conventions, ...route.errors, ...dialect };
+  const merged = Object.entries(all).map(([status, text]): [number, string] => [Number(status), text]);
   return new Map(merged.sort(([a], [b]) => a - b));
 }
 
 function errorResponses(route: Route): Record<string, JsonObject> {
-  const problem = { schema: componentRef('schemas', 'Problem') };
+  const content =
+    route.errorFormat === 'oauth'
+      ? { 'application/json': { schema: componentRef('schemas', 'OAuthProblem') } }
+      : { 'application/problem+json': { schema: componentRef('schemas', 'Problem') } };
   return Object.fromEntries(
     [...errorDescriptions(route)].map(([status, description]) => [
       String(status),
-      { description, headers: responseHeaders(route, status), content: { 'application/problem+json': problem } },
+      { description, headers: responseHeaders(route, status), content },
     ]),
   );
 }
@@ -191,15 +206,22 @@ function operationDescription(route: Route): string {
     ? `Requires a bearer token${scopes.length > 0 ? ` with scope ${formatScopes(scopes)}` : ''}.`
     : undefined;
   const graphql = `Runs the GraphQL operation \`${route.operation.name}\` (see \`x-graphql-operation\`).`;
-  return [route.description, auth, graphql].filter((part) => part !== undefined).join('\n\n');
+  const formOperation = route.form?.operation;
+  const form = route.form
+    ? `${route.form.description}${formOperation ? ` Runs \`${formOperation.name}\`:\n\n\`\`\`graphql\n${formOperation.document}\n\`\`\`` : ''}`
+    : undefined;
+  return [route.description, auth, graphql, form].filter((part) => part !== undefined).join('\n\n');
 }
 
 function operation(route: Route): OpenApiOperation {
   const body = route.requestBody;
+  const types = route.form ? [...JSON_MEDIA_TYPES, FORM_MEDIA_TYPE] : JSON_MEDIA_TYPES;
+  const schemaOf = (type: string): JsonSchema | undefined =>
+    type === FORM_MEDIA_TYPE ? route.form?.schema : body?.schema;
   const requestBody = body
     ? {
         required: body.required,
-        content: Object.fromEntries(JSON_MEDIA_TYPES.map((type) => [type, { schema: body.schema }])),
+        content: Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])),
       }
     : undefined;
   return {

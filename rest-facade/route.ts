@@ -20,7 +20,48 @@ export interface RouteInput {
   readonly path: Readonly<Record<string, string | number>>;
   readonly query: Readonly<Record<string, string | number>>;
   readonly body: unknown;
+  /** The `Authorization` header, for rows that take credentials from it (bearer token, HTTP Basic). */
+  readonly authorization?: string | undefined;
 }
+
+/** A form body (`application/x-www-form-urlencoded`): each parameter once, as a string. */
+export interface FormInput {
+  readonly params: Readonly<Record<string, string>>;
+  readonly authorization: string | undefined;
+}
+
+/** Thrown by a row's `variables` to refuse a request before any operation runs (a 400 problem). */
+export class RequestRejected extends Error {
+  constructor(
+    readonly code: string,
+    detail: string,
+    readonly status = 400,
+  ) {
+    super(detail);
+  }
+}
+
+/**
+ * A second request dialect of a row, chosen by `Content-Type: application/x-www-form-urlencoded`:
+ * the RFC 6749 / 7009 / 7662 form body, answered in that standard's own terms.
+ */
+export interface FormDialect {
+  /** The GraphQL operation this dialect runs. Default: the row's. */
+  readonly operation?: Operation;
+  /** What differs in this dialect (documented in OpenAPI). */
+  readonly description: string;
+  readonly schema: JsonSchema;
+  readonly variables: (input: FormInput) => Record<string, unknown>;
+  readonly result: (data: Record<string, unknown>) => unknown;
+  readonly responseSchema: JsonSchema;
+  /** Status by error `code` (the GraphQL `extensions.reason`), in this dialect. */
+  readonly statusByReason: Readonly<Record<string, number>>;
+  /** Error statuses of this dialect, documented beside the row's. */
+  readonly errors: Readonly<Record<number, string>>;
+}
+
+/** How a row's errors are written: RFC 9457 problems, or OAuth JSON (error, error_description + problem fields). */
+export type ErrorFormat = 'problem' | 'oauth';
 
 export interface Route {
   readonly method: HttpMethod;
@@ -48,4 +89,17 @@ export interface Route {
   readonly statusOverrides?: Readonly<Record<string, number>>;
   /** Security requirement: none, or a bearer token with these scopes. */
   readonly auth?: { readonly scopes: readonly string[] };
+  /** Status by error `code` (the GraphQL `extensions.reason`), over the code mapping. */
+  readonly statusByReason?: Readonly<Record<string, number>>;
+  /** The form dialect, when the row also accepts `application/x-www-form-urlencoded`. */
+  readonly form?: FormDialect;
+  /** How errors are written. Default `problem`. */
+  readonly errorFormat?: ErrorFormat;
+  /** Headers on every response of the row (e.g. `Cache-Control: no-store`). */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Whether the caller's `Authorization` header goes to GraphQL as the caller's credential. Default
+   * true; OAuth rows read client credentials or the token to check from it instead.
+   */
+  readonly forwardAuthorization?: boolean;
 }

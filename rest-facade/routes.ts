@@ -3,6 +3,7 @@
  * Adding an endpoint is adding a row here and a document under `operations/`.
  */
 import * as stores from './operations/stores.js';
+import { authRoutes } from './routes-auth.js';
 import type { Route } from './route.js';
 import { ref } from './schemas.js';
 
@@ -53,4 +54,5 @@ export const routes: readonly Route[] = [
     responseSchema: ref('PublicStoreDetail'),
     errors: { 404: 'No publicly listed store has this id (code store_not_found).' },
   },
+  ...authRoutes,
 ];

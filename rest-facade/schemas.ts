@@ -1,5 +1,6 @@
 /** JSON Schemas (OpenAPI 3.1 dialect) of the REST payloads, published under `components.schemas`. */
 import type { JsonSchema } from './route.js';
+import { AUTH_SCHEMAS } from './schemas-auth.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
@@ -17,6 +18,7 @@ const storeSummaryProperties = {
 } as const;
 
 export const SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+  ...AUTH_SCHEMAS,
   Problem: {
     type: 'object',
     description: 'RFC 9457 problem details.',

@@ -1,11 +1,13 @@
 /**
  * Deterministic demo data, loaded once (when the first demo business is absent): four businesses and
  * 36 stores across seven prefectures and several store types; some unlisted, some known only by a
- * place-directory id. Fixed ids, so docs and scripts can name them.
+ * place-directory id. Also three sign-in accounts (loaded when absent, so older demo databases get
+ * them too). Fixed ids, so docs and scripts can name them.
  */
-import type { Orm } from '../subgraphs/kernel/db/orm.js';
+import type { EntityManager, Orm } from '../subgraphs/kernel/db/orm.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
-import { BusinessAccount } from '../subgraphs/identity/index.js';
+import { BusinessAccount, User } from '../subgraphs/identity/index.js';
+import { passwordHasher } from '../subgraphs/identity/user/password-hasher.js';
 import { Store } from '../subgraphs/stores/index.js';
 
 /** A stable UUIDv7-shaped id for demo row `n` of a kind. */
@@ -17,7 +19,44 @@ export interface DemoSummary {
   readonly loaded: boolean;
   readonly businesses: number;
   readonly stores: number;
+  readonly users: number;
   readonly sampleStoreId: string;
+}
+
+/**
+ * Demo sign-in accounts with published passwords (README, demo section): a consumer, and the owners
+ * of two demo businesses (ownership is by owner email). They satisfy the password policy; they are
+ * for demos only. Kept to three: each costs an argon2id hash when the demo data loads.
+ */
+export const DEMO_USERS = [
+  { email: 'hanako@example.com', password: 'hanako loves green tea', displayName: '山田 花子' },
+  { email: 'owner@sakura-mart.example', password: 'sakura mart opens at nine', displayName: 'さくらマート オーナー' },
+  {
+    email: 'owner@cafe-midori.example',
+    password: 'midori cafe roasts its own beans',
+    displayName: 'カフェ・ミドリ オーナー',
+  },
+] as const;
+
+/** Id kind of demo users in {@link demoId}, well apart from the kinds of other demo rows. */
+const USER_KIND = 0x10;
+
+/** Creates the demo users that are absent (by id or by email). Returns how many were created. */
+async function loadDemoUsers(em: EntityManager): Promise<number> {
+  const ids = DEMO_USERS.map((_, i) => demoId(USER_KIND, i + 1));
+  const existing = await em.find(User, {
+    $or: [{ id: { $in: ids } }, { email: { $in: DEMO_USERS.map((u) => u.email) } }],
+  });
+  const missing = DEMO_USERS.map((user, i) => ({ ...user, id: ids[i] ?? '' })).filter(
+    (user) => !existing.some((e) => e.id === user.id || e.email === user.email),
+  );
+  if (missing.length === 0) return 0;
+  const hashes = await Promise.all(missing.map((user) => passwordHasher.hash(user.password)));
+  missing.forEach((user, i) =>
+    em.create(User, { id: user.id, email: user.email, passwordHash: hashes[i], displayName: user.displayName }),
+  );
+  await em.flush();
+  return missing.length;
 }
 
 const BUSINESSES = [
@@ -69,12 +108,14 @@ const STORES: ReadonlyArray<readonly [number, string, string, string, string, st
   [3, '東西電機 アウトレット 木更津', 'トウザイデンキ アウトレット キサラヅ', '12', 'electronics', '木更津市金田東3-1-1', 'public'],
 ];
 
-/** Loads the demo data unless it is already there. Idempotent; one transaction. */
+/** Loads the demo data unless it is already there. Idempotent; businesses and stores in one transaction. */
 export async function loadDemoData(orm: Orm): Promise<DemoSummary> {
   const em = rootEntityManager(orm).fork();
   const sampleStoreId = demoId(2, 1);
+  const usersLoaded = await loadDemoUsers(em);
+  const counts = { businesses: BUSINESSES.length, stores: STORES.length, users: DEMO_USERS.length, sampleStoreId };
   const present = await em.count(BusinessAccount, { id: demoId(1, 1) });
-  if (present > 0) return { loaded: false, businesses: BUSINESSES.length, stores: STORES.length, sampleStoreId };
+  if (present > 0) return { loaded: usersLoaded > 0, ...counts };
   await em.transactional(async (tx) => {
     BUSINESSES.forEach((b, i) => tx.create(BusinessAccount, { id: demoId(1, i + 1), ...b }));
     // Stores reference businesses by a plain foreign key the ORM does not order by, so flush first.
@@ -94,5 +135,5 @@ export async function loadDemoData(orm: Orm): Promise<DemoSummary> {
       }),
     );
   });
-  return { loaded: true, businesses: BUSINESSES.length, stores: STORES.length, sampleStoreId };
+  return { loaded: true, ...counts };
 }

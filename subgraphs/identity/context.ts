@@ -3,13 +3,21 @@ import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { BusinessAccount } from './business-account/business-account.entity.js';
 import { BusinessAccountService } from './business-account/business-account.service.js';
+import { DeviceService } from './device/device.service.js';
 import { OAuthClientService } from './oauth-client/oauth-client.service.js';
+import { OAuthGrantService } from './oauth/grant.service.js';
+import { OAuthTokenService } from './oauth/token.service.js';
 import { User } from './user/user.entity.js';
+import { UserService } from './user/user.service.js';
 
 export interface IdentityContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly businessAccounts: BusinessAccountService;
+  readonly users: UserService;
+  readonly devices: DeviceService;
   readonly oauthClients: OAuthClientService;
+  readonly oauthTokens: OAuthTokenService;
+  readonly oauthGrants: OAuthGrantService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -31,6 +39,10 @@ export function createIdentityContext(base: BaseContext): IdentityContext {
     ...base,
     loaders: createLoaders(base),
     businessAccounts: new BusinessAccountService(base),
+    users: new UserService(base),
+    devices: new DeviceService(base),
     oauthClients: new OAuthClientService(base),
+    oauthTokens: new OAuthTokenService(base),
+    oauthGrants: new OAuthGrantService(base),
   };
 }

@@ -4,22 +4,34 @@ import type { SubgraphModule } from '../kernel/subgraph.js';
 import { BusinessAccount } from './business-account/business-account.entity.js';
 import { BusinessAccountResolver } from './business-account/business-account.resolver.js';
 import { createIdentityContext, type IdentityContext } from './context.js';
+import { UserDevice } from './device/device.entity.js';
+import { DeviceResolver } from './device/device.resolver.js';
 import { OAuthClient } from './oauth-client/oauth-client.entity.js';
 import { OAuthClientResolver } from './oauth-client/oauth-client.resolver.js';
+import { OAUTH_TOKEN_ENTITIES } from './oauth/entities.js';
+import { OAuthResolver } from './oauth/oauth.resolver.js';
+import { SignInThrottle } from './user/sign-in-throttle.entity.js';
 import { User } from './user/user.entity.js';
+import { UserResolver } from './user/user.resolver.js';
 
 export { BusinessAccount } from './business-account/business-account.entity.js';
 export { User } from './user/user.entity.js';
+export { UserService } from './user/user.service.js';
+export type { PasswordChangedEvent, PasswordChangedListener } from './user/password-changed.js';
 export { OAuthClient, UserScopeStatus } from './oauth-client/oauth-client.entity.js';
 export { authenticateClient, findClient, isRegisteredRedirectUri } from './oauth-client/client-credentials.js';
+export { issueAuthorizationCode, type AuthorizationCodeRequest } from './oauth/authorization-code.js';
 
 export const identitySubgraph: SubgraphModule<IdentityContext> = {
   name: 'identity',
-  entities: [BusinessAccount, User, OAuthClient],
+  entities: [BusinessAccount, User, OAuthClient, SignInThrottle, UserDevice, ...OAUTH_TOKEN_ENTITIES],
   buildSchema: () =>
-    // User has no root field yet (accounts and OAuth arrive later); it is an entity other subgraphs reference.
+    // User is also an entity other subgraphs reference; createUser is its only root field so far.
     buildFederatedSchema(
-      { resolvers: [BusinessAccountResolver, OAuthClientResolver], orphanedTypes: [User] },
+      {
+        resolvers: [BusinessAccountResolver, OAuthClientResolver, UserResolver, DeviceResolver, OAuthResolver],
+        orphanedTypes: [User],
+      },
       {
         BusinessAccount: {
           __resolveReference: (ref: { id: string }, ctx: IdentityContext) =>

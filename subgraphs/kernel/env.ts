@@ -46,6 +46,12 @@ export interface Env {
   readonly subgraphUrls: Readonly<Record<SubgraphName, string>>;
   /** Log SQL statements. Default false. */
   readonly debugSql: boolean;
+  /**
+   * Key that encrypts secrets at rest (AES-256-GCM), e.g. the OAuth signing keys (`SECRETS_KEY`, 32
+   * bytes base64url). Required in production; elsewhere, when unset, one is generated and kept under
+   * `.data/` (see `resolveSecretsKey`).
+   */
+  readonly secretsKey: Buffer | undefined;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -77,6 +83,17 @@ function url(source: Source, name: string): string | undefined {
   } catch {
     throw new EnvError(`${name} must be an absolute URL, got "${raw}"`);
   }
+}
+
+function secretsKey(source: Source, nodeEnv: Env['nodeEnv']): Buffer | undefined {
+  const raw = source.SECRETS_KEY || undefined;
+  if (raw === undefined) {
+    if (nodeEnv === 'production') throw new EnvError('SECRETS_KEY must be set in production (32 bytes, base64url)');
+    return undefined;
+  }
+  const key = /^[A-Za-z0-9_-]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64url') : Buffer.alloc(0);
+  if (key.length !== 32) throw new EnvError('SECRETS_KEY must be 32 bytes encoded as base64url (43 characters)');
+  return key;
 }
 
 /** Reads and validates configuration from `source` (default `process.env`). Throws on invalid values. */
@@ -118,6 +135,7 @@ export function loadEnv(source: Source = process.env): Env {
     subgraphPort: source.SUBGRAPH_PORT ? int(source, 'SUBGRAPH_PORT', 0) : undefined,
     subgraphUrls,
     debugSql: bool(source, 'DEBUG_SQL', false),
+    secretsKey: secretsKey(source, nodeEnvRaw),
   };
 }
 

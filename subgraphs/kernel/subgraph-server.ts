@@ -13,6 +13,7 @@ import {
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import type { Server } from 'node:http';
+import { SqlAccessTokenVerifier } from './auth/access-token-verifier.js';
 import { Authenticator } from './auth/authenticate.js';
 import type { BaseContext } from './context.js';
 import { createOrm, rootEntityManager, type Orm } from './db/orm.js';
@@ -71,7 +72,8 @@ export async function startSubgraphServer(
   let apollo: ApolloServer<BaseContext> | undefined;
   try {
     apollo = await createSubgraphApollo(module, env);
-    const authenticator = new Authenticator(env.operatorToken);
+    // Every subgraph checks bearer tokens itself, against the shared database (keys and grant state).
+    const authenticator = new Authenticator(env.operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const app = createHttpApp();
     mountHealth(app, orm);
     app.use(

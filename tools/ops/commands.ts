@@ -21,6 +21,25 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
     result: (data) => ({ businessAccountId: idOf(data, 'createBusinessAccount') }),
   },
   {
+    name: 'user:create',
+    summary: 'Create a registered consumer account (password: 15 to 128 characters, not a common one, not the email).',
+    flags: {
+      email: { value: 'E', required: true },
+      password: { value: 'P', required: true },
+      'display-name': { value: 'N' },
+    },
+    operationName: 'OpsCreateUser',
+    document: 'mutation OpsCreateUser($input: CreateUserInput!) { createUser(input: $input) { id } }',
+    variables: (flags) => ({
+      input: {
+        email: text(flags, 'email'),
+        password: text(flags, 'password'),
+        ...(text(flags, 'display-name') !== undefined ? { displayName: text(flags, 'display-name') } : {}),
+      },
+    }),
+    result: (data) => ({ userId: idOf(data, 'createUser') }),
+  },
+  {
     name: 'store:create',
     summary:
       'Create a store of a business account (prefecture: 東京都 or its JIS code; store type from the vocabulary).',

@@ -32,6 +32,10 @@ export class User extends UserRecord {
   @Property({ type: 'string', length: 255, nullable: true, lazy: true })
   passwordHash?: string | null;
 
+  /** When the password was last changed (null: never since registration). Grants older than this may be revoked. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  passwordChangedAt?: Date | null;
+
   @Field(() => Boolean, { description: 'Whether the account is anonymous (no email or password yet).' })
   @Property({ type: 'boolean', default: false })
   isAnonymous: boolean & Opt = false;

@@ -11,7 +11,9 @@ import { Migration0004Receipts } from './0004-receipts.js';
 import { Migration0005Engagement } from './0005-engagement.js';
 import { Migration0006Wallet } from './0006-wallet.js';
 import { Migration0007IdentityUsers } from './0007-identity-users.js';
+import { Migration0008IdentityAccounts } from './0008-identity-accounts.js';
 import { Migration0009IdentityOAuthClients } from './0009-identity-oauth-clients.js';
+import { Migration0010IdentityOAuthTokens } from './0010-identity-oauth-tokens.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -21,5 +23,7 @@ export const migrations: MigrationObject[] = [
   { name: '0005-engagement', class: Migration0005Engagement },
   { name: '0006-wallet', class: Migration0006Wallet },
   { name: '0007-identity-users', class: Migration0007IdentityUsers },
+  { name: '0008-identity-accounts', class: Migration0008IdentityAccounts },
   { name: '0009-identity-oauth-clients', class: Migration0009IdentityOAuthClients },
+  { name: '0010-identity-oauth-tokens', class: Migration0010IdentityOAuthTokens },
 ];

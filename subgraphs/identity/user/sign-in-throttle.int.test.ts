@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { ALL_ENTITIES } from '../../index.js';
+import { createOrm, migrate, rootEntityManager, type Orm } from '../../kernel/db/orm.js';
+import { AppError } from '../../kernel/errors.js';
+import { accountKey, ACCOUNT_THROTTLE, ipKey, SignInThrottler, type ThrottlePolicy } from './sign-in-throttle.js';
+
+let database: TestDatabase;
+let orm: Orm;
+let now: Date;
+const clock = () => now;
+const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
+/** A throttler on its own EntityManager, as each request (or service instance) has. */
+const throttler = () => new SignInThrottler(rootEntityManager(orm).fork(), clock);
+let serial = 0;
+const freshAccount = (policy?: ThrottlePolicy) => accountKey(`user${++serial}@example.com`, policy);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orm = await createOrm({
+    env: { databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR, debugSql: false },
+    entities: ALL_ENTITIES,
+  });
+  await migrate(orm);
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+  await database?.drop();
+});
+
+describe('SignInThrottler', () => {
+  it('slows down from the 3rd failure and locks for 15 minutes at the 5th', async () => {
+    now = new Date('2030-01-01T00:00:00Z');
+    const key = freshAccount();
+    const t = throttler();
+    expect(await t.recordFailure(key)).toEqual({ failures: 1, lockedUntil: null });
+    expect(await t.recordFailure(key)).toEqual({ failures: 2, lockedUntil: null });
+    expect(await t.retryAfter([key])).toBe(0);
+    expect((await t.recordFailure(key)).lockedUntil).toEqual(new Date('2030-01-01T00:00:02Z'));
+    expect(await t.retryAfter([key])).toBe(2);
+    advance(2);
+    expect(await t.retryAfter([key])).toBe(0);
+    expect((await t.recordFailure(key)).lockedUntil).toEqual(new Date('2030-01-01T00:00:06Z'));
+    advance(4);
+    const fifth = await t.recordFailure(key);
+    expect(fifth).toEqual({ failures: 5, lockedUntil: new Date('2030-01-01T00:15:06Z') });
+    expect(await t.retryAfter([key])).toBe(15 * 60);
+    advance(15 * 60 - 1);
+    expect(await t.retryAfter([key])).toBe(1);
+    advance(1);
+    expect(await t.retryAfter([key])).toBe(0);
+  });
+
+  it('answers a locked key with RATE_LIMITED and retryAfter seconds', async () => {
+    now = new Date('2030-01-02T00:00:00Z');
+    const key = freshAccount();
+    const t = throttler();
+    for (let i = 0; i < ACCOUNT_THROTTLE.maxFailures; i++) await t.recordFailure(key);
+    const error = await t.assertNotLocked([ipKey('203.0.113.9'), key]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 900 });
+    await expect(t.assertNotLocked([ipKey('203.0.113.9')])).resolves.toBeUndefined();
+  });
+
+  it('starts a new window once the old one has passed', async () => {
+    now = new Date('2030-01-03T00:00:00Z');
+    const key = freshAccount();
+    const t = throttler();
+    await t.recordFailure(key);
+    await t.recordFailure(key);
+    advance(ACCOUNT_THROTTLE.windowSeconds);
+    expect(await t.recordFailure(key)).toEqual({ failures: 1, lockedUntil: null });
+  });
+
+  it('forgets the failures of a key on reset, and only of that key', async () => {
+    now = new Date('2030-01-04T00:00:00Z');
+    const account = freshAccount();
+    const ip = ipKey('198.51.100.7');
+    const t = throttler();
+    for (let i = 0; i < 5; i++) {
+      await t.recordFailure(account);
+      await t.recordFailure(ip);
+    }
+    expect(await t.retryAfter([account])).toBe(900);
+    await t.reset(account);
+    expect(await t.retryAfter([account])).toBe(0);
+    expect((await t.recordFailure(account)).failures).toBe(1);
+    expect((await t.recordFailure(ip)).failures).toBe(6);
+  });
+
+  it('counts concurrent failures exactly: N in parallel give the counts 1..N', async () => {
+    now = new Date('2030-01-05T00:00:00Z');
+    const n = 40;
+    const key = freshAccount({ ...ACCOUNT_THROTTLE, maxFailures: 1000, slowDownAfter: 1000 });
+    const results = await Promise.all(Array.from({ length: n }, () => throttler().recordFailure(key)));
+    expect(results.map((r) => r.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect((await throttler().recordFailure(key)).failures).toBe(n + 1);
+  });
+
+  it('locks exactly once the threshold is crossed by concurrent failures', async () => {
+    now = new Date('2030-01-06T00:00:00Z');
+    const key = freshAccount();
+    const results = await Promise.all(Array.from({ length: 5 }, () => throttler().recordFailure(key)));
+    expect(results.filter((r) => r.failures === 5)).toHaveLength(1);
+    expect(await throttler().retryAfter([key])).toBe(900);
+  });
+
+  it('stores hashed keys only', async () => {
+    const key = accountKey('someone@example.com');
+    expect(key.id).toMatch(/^account:[A-Za-z0-9_-]{43}$/);
+    expect(key.id).not.toContain('someone');
+    expect(ipKey('192.0.2.1').id).toMatch(/^ip:[A-Za-z0-9_-]{43}$/);
+  });
+});

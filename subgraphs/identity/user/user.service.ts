@@ -1,0 +1,195 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { requireOperator } from '../../kernel/auth/access.js';
+import type { BaseContext } from '../../kernel/context.js';
+import {
+  BadUserInputError,
+  ConflictError,
+  NotFoundError,
+  UnauthenticatedError,
+  type FieldError,
+} from '../../kernel/errors.js';
+import { isEmail, normalizeEmail } from '../email.js';
+import type { PasswordChangedListener } from './password-changed.js';
+import { passwordHasher, type PasswordHasher } from './password-hasher.js';
+import { checkPasswordPolicy } from './password-policy.js';
+import { accountKey, ipKey, SignInThrottler } from './sign-in-throttle.js';
+import { User } from './user.entity.js';
+import type { CreateUserInput } from './user.input.js';
+
+/** Collaborators of {@link UserService}; each has a production default. */
+export interface UserServiceOptions {
+  readonly hasher?: PasswordHasher;
+  /** Clock of the sign-in throttle (tests move it). Default: the system clock. */
+  readonly clock?: () => Date;
+  /** Called inside the transaction of every password change (see password-changed.ts). */
+  readonly onPasswordChanged?: readonly PasswordChangedListener[];
+}
+
+/** Optional details of a new registered account. */
+export interface RegistrationProfile {
+  readonly displayName?: string | null;
+}
+
+const MAX_DISPLAY_NAME = 100;
+
+/** A hash of a random password per hasher, verified against when the email is unknown (equal timing). */
+const dummyHashes = new WeakMap<PasswordHasher, Promise<string>>();
+
+function dummyHash(hasher: PasswordHasher): Promise<string> {
+  let hash = dummyHashes.get(hasher);
+  if (!hash) {
+    hash = hasher.hash(randomUUID());
+    dummyHashes.set(hasher, hash);
+  }
+  return hash;
+}
+
+const invalidCredentials = () => new UnauthenticatedError('The email or password is incorrect.', 'invalid_credentials');
+
+/**
+ * Consumer accounts: registration, anonymous accounts, credential checks with throttling, password
+ * changes. Operator entry points check access on their first line; the others are the domain
+ * operations that sign-in and account endpoints build on.
+ */
+export class UserService {
+  private readonly hasher: PasswordHasher;
+  private readonly throttler: SignInThrottler;
+  private readonly listeners: readonly PasswordChangedListener[];
+
+  constructor(
+    private readonly ctx: BaseContext,
+    options: UserServiceOptions = {},
+  ) {
+    this.hasher = options.hasher ?? passwordHasher;
+    this.throttler = new SignInThrottler(ctx.em, options.clock);
+    this.listeners = options.onPasswordChanged ?? [];
+  }
+
+  /** Creates a registered account on an operator's behalf (GraphQL `createUser`, CLI `user:create`). */
+  async create(input: CreateUserInput): Promise<User> {
+    requireOperator(this.ctx.principal);
+    return this.register(input.email, input.password, { displayName: input.displayName });
+  }
+
+  /**
+   * Registers an account. The email is stored normalised and is unique regardless of case (CONFLICT
+   * `email_taken`); the password must pass the policy (BAD_USER_INPUT `password_policy`). The user
+   * owns every business account whose owner email is this email (BusinessAccountService.ownedBy).
+   */
+  async register(email: string, password: string, profile: RegistrationProfile = {}): Promise<User> {
+    const normalized = normalizeEmail(email);
+    const displayName = profile.displayName?.trim() || null;
+    const fieldErrors: FieldError[] = [];
+    if (!isEmail(normalized)) fieldErrors.push({ path: 'email', message: 'must be an email address' });
+    if (displayName && [...displayName].length > MAX_DISPLAY_NAME) {
+      fieldErrors.push({ path: 'displayName', message: `must be at most ${MAX_DISPLAY_NAME} characters` });
+    }
+    const policyErrors = checkPasswordPolicy(password, { email: normalized }, 'password');
+    if (fieldErrors.length > 0 || policyErrors.length > 0) {
+      const onlyPolicy = fieldErrors.length === 0;
+      throw new BadUserInputError(
+        onlyPolicy ? 'The password does not meet the password policy.' : 'The request is invalid.',
+        [...fieldErrors, ...policyErrors],
+        onlyPolicy ? 'password_policy' : 'validation_failed',
+      );
+    }
+    const user = this.ctx.em.create(User, {
+      email: normalized,
+      passwordHash: await this.hasher.hash(password),
+      displayName,
+    });
+    try {
+      await this.ctx.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new ConflictError('An account with this email already exists.', 'email_taken');
+      }
+      throw error;
+    }
+    return user;
+  }
+
+  /** Creates an anonymous account (no email, no password), as an app does on first use. */
+  async createAnonymous(): Promise<User> {
+    const user = this.ctx.em.create(User, { isAnonymous: true });
+    await this.ctx.em.flush();
+    return user;
+  }
+
+  /**
+   * The live registered account with these credentials. Failures are one UNAUTHENTICATED
+   * `invalid_credentials` whether or not the email exists, with one argon2 computation either way;
+   * they count against the account and the client IP, and a locked key answers RATE_LIMITED with
+   * `retryAfter` before any password is checked. Success resets the account's counter.
+   */
+  async verifyCredentials(email: string, password: string, clientIp?: string): Promise<User> {
+    const normalized = normalizeEmail(email);
+    const account = accountKey(normalized);
+    const keys = clientIp ? [account, ipKey(clientIp)] : [account];
+    await this.throttler.assertNotLocked(keys);
+    const user = isEmail(normalized)
+      ? await this.ctx.em.findOne(
+          User,
+          { email: normalized, deletedAt: null, isAnonymous: false },
+          { populate: ['passwordHash'] },
+        )
+      : null;
+    const stored = user?.passwordHash ?? (await dummyHash(this.hasher));
+    const matches = await this.hasher.verify(stored, password);
+    if (!user?.passwordHash || !matches) {
+      for (const key of keys) await this.throttler.recordFailure(key);
+      throw invalidCredentials();
+    }
+    await this.throttler.reset(account);
+    if (this.hasher.needsRehash(stored)) {
+      user.passwordHash = await this.hasher.hash(password);
+      await this.ctx.em.flush();
+    }
+    return user;
+  }
+
+  /**
+   * Changes the password of a registered account after checking the current one (BAD_USER_INPUT
+   * `wrong_password`, counted by the account's sign-in throttle; `anonymous_account`; `password_policy`
+   * naming `newPassword`). Sets `passwordChangedAt` and calls the password-changed listeners in the
+   * same transaction. Returns the change time.
+   */
+  async changePassword(
+    userId: string,
+    currentPassword: string,
+    newPassword: string,
+    options: { readonly currentGrantId?: string } = {},
+  ): Promise<Date> {
+    const user = await this.ctx.em.findOne(User, { id: userId, deletedAt: null }, { populate: ['passwordHash'] });
+    if (!user) throw new NotFoundError('The account does not exist.', 'user_not_found');
+    if (user.isAnonymous || !user.passwordHash || !user.email) {
+      throw new BadUserInputError('An anonymous account has no password to change.', [], 'anonymous_account');
+    }
+    const account = accountKey(user.email);
+    await this.throttler.assertNotLocked([account]);
+    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) {
+      await this.throttler.recordFailure(account);
+      const errors = [{ path: 'currentPassword', message: 'is not the current password' }];
+      throw new BadUserInputError('The current password is wrong.', errors, 'wrong_password');
+    }
+    const policyErrors = checkPasswordPolicy(newPassword, { email: user.email }, 'newPassword');
+    if (policyErrors.length > 0) {
+      throw new BadUserInputError(
+        'The new password does not meet the password policy.',
+        policyErrors,
+        'password_policy',
+      );
+    }
+    return this.storeNewPassword(user.id, await this.hasher.hash(newPassword), options.currentGrantId);
+  }
+
+  private async storeNewPassword(userId: string, passwordHash: string, currentGrantId?: string): Promise<Date> {
+    const changedAt = new Date();
+    await this.ctx.em.transactional(async (em) => {
+      await em.nativeUpdate(User, { id: userId }, { passwordHash, passwordChangedAt: changedAt, updatedAt: changedAt });
+      for (const listener of this.listeners) await listener({ userId, changedAt, currentGrantId, em });
+    });
+    return changedAt;
+  }
+}

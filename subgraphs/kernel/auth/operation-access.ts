@@ -1,0 +1,93 @@
+/**
+ * Who may call each root operation. Every Query and Mutation field of every subgraph must have a
+ * rule in the one access table (kernel/auth/access-table.ts); the federation helper wraps each
+ * root resolver with {@link enforceAccess}, so a rule holds even where a service forgets its own
+ * check, and a root field without a rule stops the subgraph from building (fail closed).
+ */
+import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import type { Principal } from './principal.js';
+import type { Scope } from './scopes.js';
+
+/** One access rule. `scope: null` means any token of that kind. */
+export type AccessRule =
+  | { readonly public: true }
+  | { readonly operator: true }
+  | { readonly user: Scope | null }
+  | { readonly business: Scope | null }
+  | { readonly anyOf: readonly AccessRule[] };
+
+/** `Query.publicStores` -> rule. */
+export type AccessTable = Readonly<Record<string, AccessRule>>;
+
+export const PUBLIC: AccessRule = { public: true };
+export const OPERATOR: AccessRule = { operator: true };
+export const user = (scope: Scope | null): AccessRule => ({ user: scope });
+export const business = (scope: Scope | null): AccessRule => ({ business: scope });
+export const anyOf = (...rules: AccessRule[]): AccessRule => ({ anyOf: rules });
+
+/** Federation's own root fields: the gateway's plumbing, not client operations. */
+const FEDERATION_FIELDS = new Set(['Query._service', 'Query._entities']);
+
+/** Whether `principal` satisfies `rule`; the scope it lacks when it is the right kind of caller. */
+function check(rule: AccessRule, principal: Principal): { ok: boolean; missingScope?: string } {
+  if ('public' in rule) return { ok: true };
+  if ('anyOf' in rule) {
+    const results = rule.anyOf.map((r) => check(r, principal));
+    return results.find((r) => r.ok) ?? results.find((r) => r.missingScope) ?? { ok: false };
+  }
+  if ('operator' in rule) return { ok: principal.kind === 'operator' };
+  const kind = 'user' in rule ? 'user' : 'business';
+  const scope = 'user' in rule ? rule.user : rule.business;
+  if (principal.kind !== kind) return { ok: false };
+  if (scope !== null && !principal.scopes.has(scope)) return { ok: false, missingScope: scope };
+  return { ok: true };
+}
+
+/** Throws UNAUTHENTICATED (no or invalid token) or FORBIDDEN (wrong caller or missing scope). */
+export function enforceAccess(rule: AccessRule, principal: Principal, operation: string): void {
+  const result = check(rule, principal);
+  if (result.ok) return;
+  if (principal.kind === 'anonymous') {
+    throw principal.invalidToken
+      ? new UnauthenticatedError('The access token is invalid, expired or revoked.', 'invalid_token')
+      : new UnauthenticatedError('Authentication is required.', 'unauthenticated');
+  }
+  if (result.missingScope) {
+    throw new ForbiddenError(
+      `The token lacks the ${result.missingScope} scope.`,
+      'insufficient_scope',
+      result.missingScope,
+    );
+  }
+  throw new ForbiddenError(`This token may not call ${operation}.`, 'forbidden');
+}
+
+/**
+ * Wraps every Query and Mutation field of `schema` with its rule from `table`; throws when a field
+ * has none, naming every unlisted operation.
+ */
+export function guardRootFields(schema: GraphQLSchema, table: AccessTable): GraphQLSchema {
+  const missing: string[] = [];
+  for (const type of [schema.getQueryType(), schema.getMutationType()]) {
+    if (!type) continue;
+    for (const field of Object.values(type.getFields())) {
+      const operation = `${type.name}.${field.name}`;
+      if (FEDERATION_FIELDS.has(operation)) continue;
+      const rule = table[operation];
+      if (!rule) {
+        missing.push(operation);
+        continue;
+      }
+      const resolve: GraphQLFieldResolver<unknown, { principal: Principal }> = field.resolve ?? defaultFieldResolver;
+      const guarded: GraphQLFieldResolver<unknown, { principal: Principal }> = (source, args, context, info) => {
+        enforceAccess(rule, context.principal, operation);
+        return resolve(source, args, context, info);
+      };
+      field.resolve = guarded as GraphQLFieldResolver<unknown, unknown>;
+    }
+  }
+  if (missing.length > 0)
+    throw new Error(`No access rule for: ${missing.join(', ')} (add them to subgraphs/kernel/auth/access-table.ts)`);
+  return schema;
+}
