@@ -38,7 +38,7 @@ const SCALARS: Readonly<Record<string, unknown>> = {
 
 function placeholder(type: GraphQLInputType): unknown {
   const nullable = getNullableType(type);
-  if (isListType(nullable)) return [placeholder(nullable.ofType as GraphQLInputType)];
+  if (isListType(nullable)) return [placeholder(nullable.ofType)];
   if (isScalarType(nullable)) return SCALARS[nullable.name] ?? 'x';
   if (isEnumType(nullable)) return nullable.getValues()[0]?.value;
   if (isInputObjectType(nullable)) {
