@@ -36,10 +36,14 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
     const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env);
 
-    const app = createHttpApp();
+    const app = createHttpApp(env.trustProxy);
     mountHealth(app, orm);
     mountGraphQL(app, gateway, authenticator);
-    mountFacade(app, { executor: new InProcessExecutor(gateway, authenticator), publicUrl: env.publicUrl });
+    mountFacade(app, {
+      executor: new InProcessExecutor(gateway, authenticator),
+      publicUrl: env.publicUrl,
+      nodeEnv: env.nodeEnv,
+    });
     mountNotFound(app);
 
     const listener = await listenHttp(app, env.port, env.host);

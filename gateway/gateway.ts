@@ -32,9 +32,10 @@ class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!request.http) return;
     // Operations carry the gateway context; schema loads and health checks an empty one.
-    const { authorization, requestId } = context as Partial<GatewayContext>;
+    const { authorization, requestId, clientIp } = context as Partial<GatewayContext>;
     if (authorization) request.http.headers.set('authorization', authorization);
     if (requestId) request.http.headers.set('x-request-id', requestId);
+    if (clientIp) request.http.headers.set('x-forwarded-for', clientIp);
   }
 }
 

@@ -10,7 +10,7 @@ export function mountGraphQL(app: Express, server: ApolloServer<GatewayContext>,
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(server, {
-      context: ({ req }) => gatewayContext(req.requestId, req.headers.authorization, authenticator),
+      context: ({ req }) => gatewayContext(req.requestId, req.headers.authorization, authenticator, req.ip),
     }),
   );
 }

@@ -61,6 +61,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
       ctx = this.module.createContext({
         requestId: gatewayContext.requestId,
         principal: gatewayContext.principal,
+        clientIp: gatewayContext.clientIp,
         em: rootEntityManager(this.orm).fork(),
         env: this.env,
       });

@@ -1,6 +1,21 @@
 /** `npm start`: the whole service in one process, with demo data, printing where everything is. */
 import { loadEnv } from '../subgraphs/kernel/env.js';
+import { DEMO_APPS, DEMO_USERS } from '../tools/demo-data.js';
+import { DEMO_REDIRECT_URIS } from '../tools/demo-apps.js';
 import { startAllInOne } from './all-in-one.js';
+
+/** The demo sign-in accounts and OAuth apps: published demo credentials, never for production. */
+function demoCredentials(): string[] {
+  return [
+    '  Demo users   (email / password)',
+    ...DEMO_USERS.map((u) => `    ${u.email}  /  ${u.password}`),
+    `  Demo apps    (redirect URIs: ${DEMO_REDIRECT_URIS.join(', ')})`,
+    ...DEMO_APPS.flatMap((app) => [
+      `    ${app.name}: ${app.scopes.length} ${app.firstParty ? 'user scopes, first-party' : 'store scopes, consent asked'}`,
+      `      client_id ${app.clientId}  client_secret ${app.clientSecret}`,
+    ]),
+  ];
+}
 
 const started = Date.now();
 const env = loadEnv();
@@ -14,9 +29,12 @@ const lines = [
   `  API docs     ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
   `  Try          ${base}/api/v1/public/stores?prefecture=東京都`,
   `  Operator     ${service.operatorToken}${env.operatorTokenGenerated ? '  (generated; npm run ops uses it)' : ''}`,
-  service.demo
-    ? `  Demo data    ${service.demo.businesses} businesses, ${service.demo.stores} stores; sample store ${service.demo.sampleStoreId}`
-    : '',
+  ...(service.demo
+    ? [
+        `  Demo data    ${service.demo.businesses} businesses, ${service.demo.stores} stores; sample store ${service.demo.sampleStoreId}`,
+        ...demoCredentials(),
+      ]
+    : []),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

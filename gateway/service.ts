@@ -44,7 +44,7 @@ export async function startGatewayService(env: Env, port: number = env.gatewayPo
     throw error;
   });
   try {
-    const app = createHttpApp();
+    const app = createHttpApp(env.trustProxy);
     // Ready once composed: createGatewayServer resolves only after the supergraph was built.
     mountHealth(app, orm);
     mountGraphQL(

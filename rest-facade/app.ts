@@ -73,7 +73,7 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
       planned = plan(route, req, { path, query, body: req.body as unknown, authorization });
     } catch (error) {
       if (!(error instanceof RequestRejected)) throw error;
-      sendProblem(req, res, { status: error.status, code: error.code, detail: error.message });
+      sendProblem(req, res, { status: error.status, code: error.code, detail: error.message, errors: error.errors });
       return;
     }
     const result = await executor.execute({
@@ -82,6 +82,7 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
       variables: planned.variables,
       authorization: route.forwardAuthorization === false ? undefined : authorization,
       requestId: req.requestId,
+      clientIp: req.ip,
     });
     if (result.errors?.[0] || !result.data) {
       const input = failure(route, planned, result);

@@ -21,6 +21,8 @@ export interface ExecutionRequest {
   readonly variables: Record<string, unknown>;
   readonly authorization: string | undefined;
   readonly requestId: string;
+  /** The caller's IP as the facade saw it. */
+  readonly clientIp?: string | undefined;
 }
 
 export interface ExecutionResult {
@@ -40,7 +42,12 @@ export class InProcessExecutor implements GraphQLExecutor {
   ) {}
 
   async execute(request: ExecutionRequest): Promise<ExecutionResult> {
-    const contextValue = await gatewayContext(request.requestId, request.authorization, this.authenticator);
+    const contextValue = await gatewayContext(
+      request.requestId,
+      request.authorization,
+      this.authenticator,
+      request.clientIp,
+    );
     const response = await this.server.executeOperation(
       { query: request.document, operationName: request.operationName, variables: request.variables },
       { contextValue },
@@ -62,6 +69,8 @@ export class HttpExecutor implements GraphQLExecutor {
       'x-request-id': request.requestId,
     };
     if (request.authorization) headers.authorization = request.authorization;
+    // The gateway trusts X-Forwarded-For only from a trusted proxy address (TRUST_PROXY).
+    if (request.clientIp) headers['x-forwarded-for'] = request.clientIp;
     try {
       const response = await fetch(this.gatewayUrl, {
         method: 'POST',

@@ -4,6 +4,7 @@ import { createFacadeRouter } from './app.js';
 import { mountDocs } from './docs.js';
 import { sendProblem } from './http.js';
 import type { GraphQLExecutor } from './executor.js';
+import { createOAuthPagesRouter } from './oauth-pages/router.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { routes } from './routes.js';
 
@@ -20,11 +21,13 @@ export interface FacadeOptions {
   readonly publicUrl: string;
   /** `info.version` of the OpenAPI document. Default {@link API_DOCUMENT_VERSION}. */
   readonly documentVersion?: string;
+  /** NODE_ENV: the authorization pages' cookies are `Secure` unless development or test. Default production. */
+  readonly nodeEnv?: 'development' | 'test' | 'production';
 }
 
 /**
  * Mounts every facade path on `app`: `/api/v1/...` from the route table, `GET /openapi.json` (built
- * once, here, from the same table) and `GET /docs` (Swagger UI).
+ * once, here, from the same table), `GET /docs` (Swagger UI) and the authorization pages under `/oauth`.
  */
 export function mountFacade(app: Express, options: FacadeOptions): void {
   const document = buildOpenApiDocument(routes, {
@@ -32,6 +35,14 @@ export function mountFacade(app: Express, options: FacadeOptions): void {
     version: options.documentVersion ?? API_DOCUMENT_VERSION,
   });
   mountDocs(app, document, options.publicUrl);
+  const nodeEnv = options.nodeEnv ?? 'production';
+  app.use(
+    '/oauth',
+    createOAuthPagesRouter({
+      executor: options.executor,
+      secureCookies: nodeEnv !== 'development' && nodeEnv !== 'test',
+    }),
+  );
   // Each prefix gets its own router (and its own 404/405), so /api/v1 and /.well-known rows share the table.
   for (const prefix of ['/api/v1', '/.well-known']) {
     const rows = routes.filter((r) => r.path.startsWith(`${prefix}/`));

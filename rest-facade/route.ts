@@ -3,6 +3,7 @@
  * variables, where the payload sits in the result, the success status and the error statuses.
  * The OpenAPI document is generated from the same rows.
  */
+import type { FieldError } from '../subgraphs/kernel/errors.js';
 import type { ParamSpecs } from './params.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,6 +37,8 @@ export class RequestRejected extends Error {
     readonly code: string,
     detail: string,
     readonly status = 400,
+    /** Field-level failures, sent as the problem's `errors`. */
+    readonly errors?: readonly FieldError[],
   ) {
     super(detail);
   }

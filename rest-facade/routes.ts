@@ -4,6 +4,7 @@
  */
 import * as stores from './operations/stores.js';
 import { authRoutes } from './routes-auth.js';
+import { userRoutes } from './routes-user.js';
 import type { Route } from './route.js';
 import { ref } from './schemas.js';
 
@@ -55,4 +56,5 @@ export const routes: readonly Route[] = [
     errors: { 404: 'No publicly listed store has this id (code store_not_found).' },
   },
   ...authRoutes,
+  ...userRoutes,
 ];

@@ -1,6 +1,7 @@
 /** JSON Schemas (OpenAPI 3.1 dialect) of the REST payloads, published under `components.schemas`. */
 import type { JsonSchema } from './route.js';
 import { AUTH_SCHEMAS } from './schemas-auth.js';
+import { USER_SCHEMAS } from './schemas-user.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
@@ -19,6 +20,7 @@ const storeSummaryProperties = {
 
 export const SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   ...AUTH_SCHEMAS,
+  ...USER_SCHEMAS,
   Problem: {
     type: 'object',
     description: 'RFC 9457 problem details.',

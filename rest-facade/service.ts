@@ -43,9 +43,9 @@ async function gatewayAnswers(gatewayUrl: string): Promise<boolean> {
 /** Listens on `port` (default PORT) and forwards every route to the gateway. */
 export async function startFacadeService(env: Env, port: number = env.port): Promise<RunningFacade> {
   const gatewayUrl = facadeGatewayUrl(env);
-  const app = createHttpApp();
+  const app = createHttpApp(env.trustProxy);
   mountHealth(app, undefined, () => gatewayAnswers(gatewayUrl));
-  mountFacade(app, { executor: new HttpExecutor(gatewayUrl), publicUrl: env.publicUrl });
+  mountFacade(app, { executor: new HttpExecutor(gatewayUrl), publicUrl: env.publicUrl, nodeEnv: env.nodeEnv });
   mountNotFound(app);
   const listener = await listenHttp(app, port, env.host);
   return { url: listener.url, gatewayUrl, httpServer: listener.httpServer, close: () => listener.close() };

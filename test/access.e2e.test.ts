@@ -1,20 +1,41 @@
 /**
  * Walks every root operation of the composed API schema against the access table: each has a rule,
  * each rule names a real operation, and each non-public operation refuses callers without a token,
- * with an invalid token, and (unless its rule allows it) the operator.
+ * with an invalid, expired, revoked or refreshed-away token, with a token of the wrong kind or
+ * without the scope its rule names, and (unless its rule allows it) the operator. Real tokens come
+ * from the OAuth fixtures. Also: no endpoint shows or changes another user's data.
  */
 import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
+import { decodeJwt } from 'jose';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TABLE } from '../subgraphs/kernel/auth/access-table.js';
 import type { AccessRule } from '../subgraphs/kernel/auth/operation-access.js';
-import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
+import { ANONYMOUS } from '../subgraphs/kernel/auth/principal.js';
+import { USER_SCOPES as ALL_USER_SCOPES } from '../subgraphs/kernel/auth/scopes.js';
+import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
+import {
+  createBusiness,
+  createUser,
+  issueCode,
+  postJson,
+  REDIRECT_URI,
+  registerApp,
+  startOAuthService,
+  tokensFor,
+  USER_PASSWORD,
+  viewer,
+  type App,
+} from '../subgraphs/identity/oauth/oauth.fixtures.js';
+import { OAuthTokenService } from '../subgraphs/identity/oauth/token.service.js';
+import { TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
 import { operationCalls, type OperationCall } from './operation-walker.js';
 
 let service: TestService;
 let calls: OperationCall[];
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: false });
+  service = await startOAuthService();
   const introspection = await service.graphql<IntrospectionQuery>(getIntrospectionQuery());
   calls = operationCalls(buildClientSchema(introspection.data!));
 });
@@ -73,5 +94,131 @@ describe('the access table', () => {
       const code = await codeOf(call);
       expect(code === 'UNAUTHENTICATED' || code === 'FORBIDDEN', `${call.operation}: ${String(code)}`).toBe(false);
     }
+  });
+});
+
+/** The kinds of token a rule lets in. */
+const allows = (rule: AccessRule, kind: 'user' | 'business'): boolean =>
+  'public' in rule || ('anyOf' in rule ? rule.anyOf.some((r) => allows(r, kind)) : kind in rule);
+/** The user scope a rule names, if any. */
+const userScope = (rule: AccessRule): string | null =>
+  'user' in rule ? rule.user : 'anyOf' in rule ? (rule.anyOf.map(userScope).find((s) => s !== null) ?? null) : null;
+
+describe('the access table with real tokens', () => {
+  let app: App;
+  let userId: string;
+  let token: { user: string; business: string; expired: string; revoked: string; refreshedAway: string };
+  const protectedCalls = () => calls.filter((c) => !isPublic(ACCESS_TABLE[c.operation]));
+
+  beforeAll(async () => {
+    app = await registerApp(service, [...ALL_USER_SCOPES]);
+    const businessApp = await registerApp(service, ['store.products.read']);
+    const ownerEmail = `owner-${randomUUID()}@example.test`;
+    const ownerId = await createUser(service, ownerEmail);
+    const businessAccountId = await createBusiness(service, ownerEmail);
+    userId = await createUser(service);
+    const revoked = await tokensFor(service, app, userId);
+    await postJson(service, '/api/v1/auth/revoke', { token: revoked.accessToken });
+    const old = await tokensFor(service, app, userId);
+    const refreshed = await postJson(service, '/api/v1/auth/refresh', { ...app, refreshToken: old.refreshToken });
+    expect(refreshed.status).toBe(200);
+    token = {
+      user: (await tokensFor(service, app, userId, { scopes: ['user.profile.read'] })).accessToken,
+      business: (await tokensFor(service, businessApp, ownerId, { scopes: ['store.products.read'], businessAccountId }))
+        .accessToken,
+      expired: await expiredToken(app, userId),
+      revoked: revoked.accessToken,
+      refreshedAway: old.accessToken,
+    };
+  });
+
+  /** A token whose grant is live but which expired an hour ago (issued by a token service two hours behind). */
+  async function expiredToken(client: App, user: string): Promise<string> {
+    const em = rootEntityManager(service.orm).fork();
+    const ctx = { requestId: 'test', principal: ANONYMOUS, em, env: service.env };
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    const code = await issueCode(service, client, user);
+    const set = await new OAuthTokenService(ctx, () => twoHoursAgo).requestToken({
+      grantType: 'authorization_code',
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      code,
+      redirectUri: REDIRECT_URI,
+    });
+    expect(decodeJwt(set.accessToken).exp! * 1000).toBeLessThan(Date.now());
+    return set.accessToken;
+  }
+
+  it.each(['expired', 'revoked', 'refreshedAway'] as const)(
+    'refuses every protected operation with a %s token, naming invalid_token',
+    async (kind) => {
+      expect(await viewer(service, token.user)).toMatchObject({ kind: 'user' });
+      for (const call of protectedCalls()) {
+        const result = await service.graphql(call.document, call.variables, token[kind]);
+        expect(result.errors?.[0]?.extensions, call.operation).toMatchObject({
+          code: 'UNAUTHENTICATED',
+          reason: 'invalid_token',
+        });
+      }
+    },
+  );
+
+  it.each(['user', 'business'] as const)(
+    'refuses a %s token wherever the rule does not let that kind in',
+    async (kind) => {
+      const refused = protectedCalls().filter((c) => !allows(ACCESS_TABLE[c.operation]!, kind));
+      expect(refused.length).toBeGreaterThan(0);
+      for (const call of refused) expect(await codeOf(call, token[kind]), call.operation).toBe('FORBIDDEN');
+    },
+  );
+
+  it('refuses a user token without the scope a rule names, with insufficient_scope and the scope', async () => {
+    const scoped = protectedCalls().filter((c) => userScope(ACCESS_TABLE[c.operation]!) !== null);
+    for (const call of scoped) {
+      const needed = userScope(ACCESS_TABLE[call.operation]!)!;
+      const others = ALL_USER_SCOPES.filter((s) => s !== needed);
+      const { accessToken } = await tokensFor(service, app, userId, { scopes: others });
+      const result = await service.graphql(call.document, call.variables, accessToken);
+      expect(result.errors?.[0]?.extensions, call.operation).toMatchObject({
+        code: 'FORBIDDEN',
+        reason: 'insufficient_scope',
+        scope: needed,
+      });
+    }
+    // No rule names a user scope yet (the consumer endpoints so far take any user token); the
+    // mapping to 403 with `Bearer error="insufficient_scope", scope=...` is covered by problem.test.ts.
+    if (scoped.length === 0) console.info('access walker: no operation names a user scope yet');
+  });
+});
+
+describe('no endpoint returns another user’s data', () => {
+  it("shows each user only themselves, and keeps one user's account actions away from the other", async () => {
+    const app = await registerApp(service);
+    const [a, b] = [await createUser(service), await createUser(service)];
+    const tokenA = (await tokensFor(service, app, a)).accessToken;
+    const tokenB = (await tokensFor(service, app, b)).accessToken;
+    expect(await viewer(service, tokenA)).toMatchObject({ userId: a });
+    expect(await viewer(service, tokenB)).toMatchObject({ userId: b });
+
+    const device = { deviceId: 'a-phone', platform: 'ios' };
+    const register = await service.call('/api/v1/user/devices', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenA}` },
+      body: JSON.stringify(device),
+    });
+    expect(register.status).toBe(201);
+    const removeByB = await service.call('/api/v1/user/devices/a-phone', {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${tokenB}` },
+    });
+    expect(removeByB.status).toBe(404);
+
+    const change = await service.call('/api/v1/user/password', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenB}` },
+      body: JSON.stringify({ currentPassword: USER_PASSWORD, newPassword: 'the tide comes in at dusk' }),
+    });
+    expect(await change.json()).toMatchObject({ changed: true, otherSessionsRevoked: 0 });
+    expect(await viewer(service, tokenA)).toMatchObject({ userId: a });
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Deterministic demo data, loaded once (when the first demo business is absent): four businesses and
  * 36 stores across seven prefectures and several store types; some unlisted, some known only by a
- * place-directory id. Also three sign-in accounts (loaded when absent, so older demo databases get
- * them too). Fixed ids, so docs and scripts can name them.
+ * place-directory id. Also three sign-in accounts and two OAuth apps (each loaded when absent, so older
+ * demo databases get them too). Fixed ids, so docs and scripts can name them.
  */
 import type { EntityManager, Orm } from '../subgraphs/kernel/db/orm.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
 import { BusinessAccount, User } from '../subgraphs/identity/index.js';
 import { passwordHasher } from '../subgraphs/identity/user/password-hasher.js';
 import { Store } from '../subgraphs/stores/index.js';
+import { demoApps, loadDemoApps } from './demo-apps.js';
 
 /** A stable UUIDv7-shaped id for demo row `n` of a kind. */
 function demoId(kind: number, n: number): string {
@@ -20,6 +21,7 @@ export interface DemoSummary {
   readonly businesses: number;
   readonly stores: number;
   readonly users: number;
+  readonly apps: number;
   readonly sampleStoreId: string;
 }
 
@@ -40,6 +42,9 @@ export const DEMO_USERS = [
 
 /** Id kind of demo users in {@link demoId}, well apart from the kinds of other demo rows. */
 const USER_KIND = 0x10;
+
+/** The demo OAuth apps (tools/demo-apps.ts), with their published client secrets. */
+export const DEMO_APPS = demoApps({ firstParty: demoId(0x11, 1), partner: demoId(0x11, 2), sakuraMart: demoId(1, 1) });
 
 /** Creates the demo users that are absent (by id or by email). Returns how many were created. */
 async function loadDemoUsers(em: EntityManager): Promise<number> {
@@ -113,9 +118,22 @@ export async function loadDemoData(orm: Orm): Promise<DemoSummary> {
   const em = rootEntityManager(orm).fork();
   const sampleStoreId = demoId(2, 1);
   const usersLoaded = await loadDemoUsers(em);
-  const counts = { businesses: BUSINESSES.length, stores: STORES.length, users: DEMO_USERS.length, sampleStoreId };
+  const counts = {
+    businesses: BUSINESSES.length,
+    stores: STORES.length,
+    users: DEMO_USERS.length,
+    apps: DEMO_APPS.length,
+    sampleStoreId,
+  };
   const present = await em.count(BusinessAccount, { id: demoId(1, 1) });
-  if (present > 0) return { loaded: usersLoaded > 0, ...counts };
+  if (present > 0) return { loaded: usersLoaded + (await loadDemoApps(em, DEMO_APPS)) > 0, ...counts };
+  await loadDemoBusinesses(em);
+  await loadDemoApps(em, DEMO_APPS);
+  return { loaded: true, ...counts };
+}
+
+/** The demo businesses and stores, in one transaction. */
+async function loadDemoBusinesses(em: EntityManager): Promise<void> {
   await em.transactional(async (tx) => {
     BUSINESSES.forEach((b, i) => tx.create(BusinessAccount, { id: demoId(1, i + 1), ...b }));
     // Stores reference businesses by a plain foreign key the ORM does not order by, so flush first.
@@ -135,5 +153,4 @@ export async function loadDemoData(orm: Orm): Promise<DemoSummary> {
       }),
     );
   });
-  return { loaded: true, ...counts };
 }

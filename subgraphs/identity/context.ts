@@ -1,4 +1,5 @@
 import type { BaseContext } from '../kernel/context.js';
+import { AuthorizationService } from './authorization/authorization.service.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { BusinessAccount } from './business-account/business-account.entity.js';
@@ -8,16 +9,20 @@ import { OAuthClientService } from './oauth-client/oauth-client.service.js';
 import { OAuthGrantService } from './oauth/grant.service.js';
 import { OAuthTokenService } from './oauth/token.service.js';
 import { User } from './user/user.entity.js';
+import { revokeOtherGrants } from './oauth/grant-revocation.js';
+import { AccountService } from './user/account.service.js';
 import { UserService } from './user/user.service.js';
 
 export interface IdentityContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly businessAccounts: BusinessAccountService;
   readonly users: UserService;
+  readonly accounts: AccountService;
   readonly devices: DeviceService;
   readonly oauthClients: OAuthClientService;
   readonly oauthTokens: OAuthTokenService;
   readonly oauthGrants: OAuthGrantService;
+  readonly authorization: AuthorizationService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -35,14 +40,18 @@ function createLoaders(ctx: BaseContext) {
 }
 
 export function createIdentityContext(base: BaseContext): IdentityContext {
+  // A password change revokes every other grant of the user, in its transaction (DECISIONS.md).
+  const users = new UserService(base, { onPasswordChanged: [revokeOtherGrants] });
   return {
     ...base,
     loaders: createLoaders(base),
     businessAccounts: new BusinessAccountService(base),
-    users: new UserService(base),
+    users,
+    accounts: new AccountService(base, users),
     devices: new DeviceService(base),
     oauthClients: new OAuthClientService(base),
     oauthTokens: new OAuthTokenService(base),
     oauthGrants: new OAuthGrantService(base),
+    authorization: new AuthorizationService(base, users),
   };
 }

@@ -1,6 +1,8 @@
 /** The identity subgraph: users, business accounts, OAuth apps, grants and tokens, devices. */
 import { buildFederatedSchema } from '../kernel/federation.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
+import { AuthorizationResolver } from './authorization/authorization.resolver.js';
+import { BrowserSession } from './authorization/browser-session.entity.js';
 import { BusinessAccount } from './business-account/business-account.entity.js';
 import { BusinessAccountResolver } from './business-account/business-account.resolver.js';
 import { createIdentityContext, type IdentityContext } from './context.js';
@@ -12,6 +14,7 @@ import { OAUTH_TOKEN_ENTITIES } from './oauth/entities.js';
 import { OAuthResolver } from './oauth/oauth.resolver.js';
 import { SignInThrottle } from './user/sign-in-throttle.entity.js';
 import { User } from './user/user.entity.js';
+import { AccountResolver } from './user/account.resolver.js';
 import { UserResolver } from './user/user.resolver.js';
 
 export { BusinessAccount } from './business-account/business-account.entity.js';
@@ -24,12 +27,20 @@ export { issueAuthorizationCode, type AuthorizationCodeRequest } from './oauth/a
 
 export const identitySubgraph: SubgraphModule<IdentityContext> = {
   name: 'identity',
-  entities: [BusinessAccount, User, OAuthClient, SignInThrottle, UserDevice, ...OAUTH_TOKEN_ENTITIES],
+  entities: [BusinessAccount, User, OAuthClient, SignInThrottle, UserDevice, BrowserSession, ...OAUTH_TOKEN_ENTITIES],
   buildSchema: () =>
     // User is also an entity other subgraphs reference; createUser is its only root field so far.
     buildFederatedSchema(
       {
-        resolvers: [BusinessAccountResolver, OAuthClientResolver, UserResolver, DeviceResolver, OAuthResolver],
+        resolvers: [
+          BusinessAccountResolver,
+          OAuthClientResolver,
+          UserResolver,
+          DeviceResolver,
+          OAuthResolver,
+          AuthorizationResolver,
+          AccountResolver,
+        ],
         orphanedTypes: [User],
       },
       {

@@ -12,6 +12,11 @@ export interface GatewayContext {
   readonly requestId: string;
   readonly authorization: string | undefined;
   readonly principal: Principal;
+  /**
+   * The caller's IP as the edge saw it (express `req.ip`; X-Forwarded-For only from a trusted proxy).
+   * Set by the service, never by an operation's arguments, so throttles cannot be talked around.
+   */
+  readonly clientIp?: string | undefined;
 }
 
 /** What every subgraph context starts from. */
@@ -21,6 +26,8 @@ export interface BaseContext {
   /** Forked for this request and this subgraph: its own identity map, never shared. */
   readonly em: EntityManager;
   readonly env: Env;
+  /** The caller's IP (see {@link GatewayContext.clientIp}); absent for internal calls. */
+  readonly clientIp?: string | undefined;
 }
 
 /** Builds the gateway context of one request: its id and the authenticated caller. */
@@ -28,6 +35,7 @@ export async function gatewayContext(
   requestId: string,
   authorization: string | undefined,
   authenticator: Authenticator,
+  clientIp?: string,
 ): Promise<GatewayContext> {
-  return { requestId, authorization, principal: await authenticator.authenticate(authorization) };
+  return { requestId, authorization, principal: await authenticator.authenticate(authorization), clientIp };
 }

@@ -47,6 +47,11 @@ export interface Env {
   /** Log SQL statements. Default false. */
   readonly debugSql: boolean;
   /**
+   * Which proxies' X-Forwarded-For is believed for the client IP (express `trust proxy`, e.g.
+   * `loopback, uniquelocal` behind a private network). Default `loopback`.
+   */
+  readonly trustProxy: string;
+  /**
    * Key that encrypts secrets at rest (AES-256-GCM), e.g. the OAuth signing keys (`SECRETS_KEY`, 32
    * bytes base64url). Required in production; elsewhere, when unset, one is generated and kept under
    * `.data/` (see `resolveSecretsKey`).
@@ -135,6 +140,7 @@ export function loadEnv(source: Source = process.env): Env {
     subgraphPort: source.SUBGRAPH_PORT ? int(source, 'SUBGRAPH_PORT', 0) : undefined,
     subgraphUrls,
     debugSql: bool(source, 'DEBUG_SQL', false),
+    trustProxy: source.TRUST_PROXY || 'loopback',
     secretsKey: secretsKey(source, nodeEnvRaw),
   };
 }

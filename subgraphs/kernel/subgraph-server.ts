@@ -74,7 +74,7 @@ export async function startSubgraphServer(
     apollo = await createSubgraphApollo(module, env);
     // Every subgraph checks bearer tokens itself, against the shared database (keys and grant state).
     const authenticator = new Authenticator(env.operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
-    const app = createHttpApp();
+    const app = createHttpApp(env.trustProxy);
     mountHealth(app, orm);
     app.use(
       '/graphql',
@@ -85,6 +85,7 @@ export async function startSubgraphServer(
             requestId: req.requestId,
             principal: await authenticator.authenticate(req.headers.authorization),
             em: rootEntityManager(orm).fork(),
+            clientIp: req.ip,
             env,
           }),
       }),

@@ -41,15 +41,30 @@ export async function registerApp(service: TestService, scopes: string[] = USER_
   return { clientId: data.registerOAuthApp.app.clientId, clientSecret: data.registerOAuthApp.clientSecret };
 }
 
-/** A registered consumer account. */
-export async function createUser(service: TestService): Promise<string> {
-  const email = `u${randomBytes(6).toString('hex')}@example.test`;
+/** The password of every account {@link createUser} makes. */
+export const USER_PASSWORD = 'correct horse battery staple 42';
+
+/** A registered consumer account (password {@link USER_PASSWORD}). */
+export async function createUser(
+  service: TestService,
+  email = `u${randomBytes(6).toString('hex')}@example.test`,
+): Promise<string> {
   const data = await operator<{ createUser: { id: string } }>(
     service,
     `mutation($input: CreateUserInput!) { createUser(input: $input) { id } }`,
-    { input: { email, password: 'correct horse battery staple 42' } },
+    { input: { email, password: USER_PASSWORD } },
   );
   return data.createUser.id;
+}
+
+/** A business account owned by `ownerEmail`. */
+export async function createBusiness(service: TestService, ownerEmail: string): Promise<string> {
+  const data = await operator<{ createBusinessAccount: { id: string } }>(
+    service,
+    `mutation($input: CreateBusinessAccountInput!) { createBusinessAccount(input: $input) { id } }`,
+    { input: { name: 'Test business', ownerEmail } },
+  );
+  return data.createBusinessAccount.id;
 }
 
 /** A PKCE pair (RFC 7636 S256). */
@@ -141,4 +156,29 @@ export async function expectOAuthError(
   for (const field of ['error_description', 'title', 'traceId']) expect(typeof body[field], field).toBe('string');
   expect(body.instance).toMatch(/^\/api\/v1\/auth\//);
   return body;
+}
+
+/** A token pair of the JSON dialect. */
+export interface TokenPair {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+}
+
+/** Real tokens for `userId`: a code issued as consent would, exchanged at POST /api/v1/auth/token. */
+export async function tokensFor(
+  service: TestService,
+  app: App,
+  userId: string,
+  options: CodeOptions = {},
+): Promise<TokenPair> {
+  const code = await issueCode(service, app, userId, options);
+  const response = await postJson(service, '/api/v1/auth/token', {
+    grantType: 'authorization_code',
+    clientId: app.clientId,
+    clientSecret: app.clientSecret,
+    code,
+    redirectUri: REDIRECT_URI,
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as TokenPair;
 }

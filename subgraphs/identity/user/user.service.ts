@@ -166,13 +166,7 @@ export class UserService {
     if (user.isAnonymous || !user.passwordHash || !user.email) {
       throw new BadUserInputError('An anonymous account has no password to change.', [], 'anonymous_account');
     }
-    const account = accountKey(user.email);
-    await this.throttler.assertNotLocked([account]);
-    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) {
-      await this.throttler.recordFailure(account);
-      const errors = [{ path: 'currentPassword', message: 'is not the current password' }];
-      throw new BadUserInputError('The current password is wrong.', errors, 'wrong_password');
-    }
+    await this.confirmPassword(user, currentPassword, 'currentPassword');
     const policyErrors = checkPasswordPolicy(newPassword, { email: user.email }, 'newPassword');
     if (policyErrors.length > 0) {
       throw new BadUserInputError(
@@ -182,6 +176,29 @@ export class UserService {
       );
     }
     return this.storeNewPassword(user.id, await this.hasher.hash(newPassword), options.currentGrantId);
+  }
+
+  /**
+   * Checks that `password` is the password of the registered `user` (loaded with its hash), for
+   * actions that re-authenticate: BAD_USER_INPUT `wrong_password` naming `path`, counted by the
+   * account's sign-in throttle (a locked account answers RATE_LIMITED first).
+   */
+  async confirmPassword(user: User, password: string, path: string): Promise<void> {
+    if (!user.email || !user.passwordHash) {
+      throw new BadUserInputError('An anonymous account has no password.', [], 'anonymous_account');
+    }
+    const account = accountKey(user.email);
+    await this.throttler.assertNotLocked([account]);
+    if (!(await this.hasher.verify(user.passwordHash, password))) {
+      await this.throttler.recordFailure(account);
+      const current = path === 'currentPassword';
+      const errors = [{ path, message: current ? 'is not the current password' : 'is not the account password' }];
+      throw new BadUserInputError(
+        current ? 'The current password is wrong.' : 'The password is wrong.',
+        errors,
+        'wrong_password',
+      );
+    }
   }
 
   private async storeNewPassword(userId: string, passwordHash: string, currentGrantId?: string): Promise<Date> {

@@ -21,6 +21,9 @@ export const ACCESS_TABLE: AccessTable = {
   'Mutation.createUser': OPERATOR,
   'Mutation.registerDevice': user(null),
   'Mutation.removeDevice': user(null),
+  // The caller's own account: the interface lists 401 but no 403 for these, so any user token will do.
+  'Mutation.changePassword': user(null),
+  'Mutation.deleteAccount': user(null),
   // OAuth token side: the client authenticates inside the request (client secret, or the token itself).
   'Mutation.requestToken': PUBLIC,
   'Mutation.revokeToken': PUBLIC,
@@ -28,6 +31,12 @@ export const ACCESS_TABLE: AccessTable = {
   'Query.verifyAccessToken': PUBLIC,
   'Query.jsonWebKeySet': PUBLIC,
   'Query.authorizationServerMetadata': PUBLIC,
+  // The authorization pages: the session token and its CSRF token are checked by the service itself.
+  'Query.authorizationPrompt': PUBLIC,
+  'Mutation.signInBrowser': PUBLIC,
+  'Mutation.signUpBrowser': PUBLIC,
+  'Mutation.signOutBrowser': PUBLIC,
+  'Mutation.completeAuthorization': PUBLIC,
   'Query.viewer': anyOf(OPERATOR, user(null), business(null)),
 
   // receipts

@@ -10,6 +10,7 @@ import { createOrm, migrate, type Orm } from './orm.js';
  * drop them. Each must exist, and no other difference may.
  */
 const DATABASE_ONLY_FOREIGN_KEYS = [
+  'browser_session.browser_session_user_id_fkey',
   'check_in_campaign.check_in_campaign_store_id_fkey',
   'oauth_client.oauth_client_business_account_id_fkey',
   'store.store_business_account_id_fkey',

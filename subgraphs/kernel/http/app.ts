@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { requestIdMiddleware } from './request-id.js';
 
 /** An express app with `X-Request-Id` on every response and no `X-Powered-By`. */
-export function createHttpApp(): Express {
+export function createHttpApp(trustProxy = 'loopback'): Express {
   const app = express();
   app.disable('x-powered-by');
   // Client IPs (rate limits, audit rows) come from X-Forwarded-For only when a local proxy sent it.
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxy);
   app.use(requestIdMiddleware);
   return app;
 }

@@ -14,6 +14,7 @@ import { Migration0007IdentityUsers } from './0007-identity-users.js';
 import { Migration0008IdentityAccounts } from './0008-identity-accounts.js';
 import { Migration0009IdentityOAuthClients } from './0009-identity-oauth-clients.js';
 import { Migration0010IdentityOAuthTokens } from './0010-identity-oauth-tokens.js';
+import { Migration0011IdentitySessions } from './0011-identity-sessions.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -26,4 +27,5 @@ export const migrations: MigrationObject[] = [
   { name: '0008-identity-accounts', class: Migration0008IdentityAccounts },
   { name: '0009-identity-oauth-clients', class: Migration0009IdentityOAuthClients },
   { name: '0010-identity-oauth-tokens', class: Migration0010IdentityOAuthTokens },
+  { name: '0011-identity-sessions', class: Migration0011IdentitySessions },
 ];
