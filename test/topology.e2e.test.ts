@@ -16,6 +16,8 @@ import {
   waitUntilReady,
   type ChildService,
 } from '../tools/child-services.js';
+import { CookieClient, formOf } from '../subgraphs/identity/authorization/authorization.fixtures.js';
+import { pkce } from '../subgraphs/identity/oauth/oauth.fixtures.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
 
@@ -27,6 +29,15 @@ if (!databaseUrl) {
 }
 
 const READY_TIMEOUT_MS = 45_000;
+/** Demo credentials from tools/demo-data.ts and tools/demo-apps.ts (loaded by `migrate --demo-data`). */
+const DEMO_USER = { email: 'hanako@example.com', password: 'hanako loves green tea' };
+const DEMO_APPS = {
+  consumer: {
+    clientId: 'rmp_demo_consumer_app',
+    clientSecret: 'rmps_demo_consumer_app_secret_for_demos_only',
+    redirectUri: 'http://127.0.0.1:8765/callback',
+  },
+};
 const SAMPLE_STORE = '01900000-0000-7000-8002-000000000001'; // public, さくらマート 渋谷店
 const UNKNOWN_STORE = '01900000-0000-7000-8002-0000000fffff';
 
@@ -202,5 +213,86 @@ describe.skipIf(!databaseUrl)('separate-process topology (subgraphs, gateway, fa
     expect(asOperator.data?.createBusinessAccount?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await call()).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await call('not-the-operator-token')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('runs the OAuth flow through the separate facade, and every process honours the token and its refresh', async () => {
+    const demo = DEMO_APPS.consumer;
+    const { verifier, challenge } = pkce();
+    const client = new CookieClient(topology.facadeUrl);
+    const query = new URLSearchParams({
+      client_id: demo.clientId,
+      redirect_uri: demo.redirectUri,
+      response_type: 'code',
+      scope: 'user.profile.read',
+      state: 'topology',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    }).toString();
+    const toSignIn = await client.request(`/oauth/authorize?${query}`);
+    expect(toSignIn.status).toBe(302);
+    const page = await client.request(toSignIn.headers.get('location')!);
+    const form = formOf(await page.text(), '/oauth/sign-in');
+    const signedIn = await client.post(form.action, {
+      ...form.fields,
+      email: DEMO_USER.email,
+      password: DEMO_USER.password,
+    });
+    expect(signedIn.status).toBe(303);
+    // A first-party app skips the consent page: straight back to the app with a code.
+    const landed = await client.request(signedIn.headers.get('location')!);
+    expect(landed.status).toBe(302);
+    const callback = new URL(landed.headers.get('location')!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(demo.redirectUri);
+    expect(callback.searchParams.get('state')).toBe('topology');
+
+    const post = (path: string, body: unknown, token?: string) =>
+      fetch(`${topology.facadeUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const exchanged = await post('/api/v1/auth/token', {
+      grantType: 'authorization_code',
+      clientId: demo.clientId,
+      clientSecret: demo.clientSecret,
+      code: callback.searchParams.get('code'),
+      redirectUri: demo.redirectUri,
+      codeVerifier: verifier,
+    });
+    expect(exchanged.status).toBe(200);
+    const first = (await exchanged.json()) as { accessToken: string; refreshToken: string };
+
+    const viewer = async (token: string) => {
+      const response = await fetch(topology.gatewayUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ viewer { kind userId } }' }),
+      });
+      return (await response.json()) as {
+        data?: { viewer?: { kind: string } } | null;
+        errors?: { extensions?: { reason?: string } }[];
+      };
+    };
+    expect((await viewer(first.accessToken)).data?.viewer?.kind).toBe('user');
+    // The identity subgraph process authenticates the token the facade and the gateway forward.
+    const device = await post(
+      '/api/v1/user/devices',
+      { deviceId: 'topology-phone', platform: 'ios' },
+      first.accessToken,
+    );
+    expect(device.status).toBe(201);
+
+    const refreshed = await post('/api/v1/auth/refresh', {
+      refreshToken: first.refreshToken,
+      clientId: demo.clientId,
+      clientSecret: demo.clientSecret,
+    });
+    expect(refreshed.status).toBe(200);
+    const second = (await refreshed.json()) as { accessToken: string };
+    expect((await viewer(first.accessToken)).errors?.[0]?.extensions?.reason).toBe('invalid_token');
+    expect((await viewer(second.accessToken)).data?.viewer?.kind).toBe('user');
+    expect(
+      (await post('/api/v1/user/devices', { deviceId: 'x-phone', platform: 'ios' }, first.accessToken)).status,
+    ).toBe(401);
   });
 });
