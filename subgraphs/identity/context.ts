@@ -2,6 +2,7 @@ import type { BaseContext } from '../kernel/context.js';
 import { AuthorizationService } from './authorization/authorization.service.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
+import { endUserSessions } from './authorization/browser-session.store.js';
 import { BusinessAccount } from './business-account/business-account.entity.js';
 import { BusinessAccountService } from './business-account/business-account.service.js';
 import { DeviceService } from './device/device.service.js';
@@ -41,7 +42,10 @@ function createLoaders(ctx: BaseContext) {
 
 export function createIdentityContext(base: BaseContext): IdentityContext {
   // A password change revokes every other grant of the user, in its transaction (DECISIONS.md).
-  const users = new UserService(base, { onPasswordChanged: [revokeOtherGrants] });
+  const users = new UserService(base, {
+    // A new password ends every other grant and every signed-in browser (a thief's session included).
+    onPasswordChanged: [revokeOtherGrants, ({ em, userId }) => endUserSessions(em, userId).then(() => undefined)],
+  });
   return {
     ...base,
     loaders: createLoaders(base),

@@ -88,3 +88,11 @@ export async function endSession(em: EntityManager, token: string, now = new Dat
   await em.nativeDelete(BrowserSession, { tokenHash: tokenDigest(token) });
   await em.nativeDelete(BrowserSession, { $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }] });
 }
+
+/** Ends every browser session of a user (password changed, account deleted); returns how many. */
+export async function endUserSessions(em: EntityManager, userId: string): Promise<number> {
+  const rows = await em.execute<{ id: string }[]>('delete from "browser_session" where "user_id" = ? returning "id"', [
+    userId,
+  ]);
+  return rows.length;
+}

@@ -19,6 +19,7 @@ import {
   viewer,
   type App,
 } from '../oauth/oauth.fixtures.js';
+import { findLiveSession, startSession } from '../authorization/browser-session.store.js';
 import { accountKey } from './sign-in-throttle.js';
 import { User } from './user.entity.js';
 import { UserService } from './user.service.js';
@@ -135,6 +136,16 @@ describe('PUT /api/v1/user/password', () => {
     expect(await viewer(service, caller.accessToken)).toMatchObject({ kind: 'user', userId: user.id });
     expect(await viewer(service, bystander.accessToken)).toMatchObject({ kind: 'user' });
     expect((await users().verifyCredentials(user.email, NEW_PASSWORD)).id).toBe(user.id);
+  });
+
+  it('signs the user out of every browser as well', async () => {
+    const user = await registeredUser();
+    const browser = await startSession(em(), user.id);
+    expect(await findLiveSession(em(), browser.token)).not.toBeNull();
+    const caller = await tokensFor(service, app, user.id);
+    const body = { currentPassword: USER_PASSWORD, newPassword: NEW_PASSWORD };
+    expect((await rest('PUT', '/api/v1/user/password', caller.accessToken, body)).status).toBe(200);
+    expect(await findLiveSession(em(), browser.token)).toBeNull();
   });
 });
 

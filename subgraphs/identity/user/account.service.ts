@@ -3,6 +3,7 @@
  * only on the caller's account (the user of the token's grant), checked on each method's first line.
  */
 import { requireUser } from '../../kernel/auth/access.js';
+import { endUserSessions } from '../authorization/browser-session.store.js';
 import type { BaseContext } from '../../kernel/context.js';
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { BadUserInputError, NotFoundError } from '../../kernel/errors.js';
@@ -78,10 +79,7 @@ export class AccountService {
     if (tombstoned === 0) throw new NotFoundError('The account does not exist.', 'user_not_found');
     const grantsRevoked = await endAllGrants(tx, userId, deletedAt);
     const devicesRemoved = await tx.nativeDelete(UserDevice, { userId });
-    const sessions = await tx.execute<{ id: string }[]>(
-      'delete from "browser_session" where "user_id" = ? returning "id"',
-      [userId],
-    );
+    const sessionsEnded = await endUserSessions(tx, userId);
     if (email) await tx.execute('delete from "sign_in_throttle" where "key" = ?', [accountKey(email).id]);
     return {
       deleted: true,
@@ -89,7 +87,7 @@ export class AccountService {
       deletedAt,
       erasedFields: [...ERASED_FIELDS],
       devicesRemoved,
-      sessionsEnded: sessions.length,
+      sessionsEnded,
       grantsRevoked,
       retained: [...RETAINED],
     };
