@@ -1,4 +1,5 @@
 /** The REST facade: the /api/v1 route table, its OpenAPI document at /openapi.json and the docs page. */
+import { BROWSER_PATHS } from './oauth-pages/openapi.js';
 import type { Express } from 'express';
 import { createFacadeRouter } from './app.js';
 import { mountDocs } from './docs.js';
@@ -33,6 +34,7 @@ export function mountFacade(app: Express, options: FacadeOptions): void {
   const document = buildOpenApiDocument(routes, {
     publicUrl: options.publicUrl,
     version: options.documentVersion ?? API_DOCUMENT_VERSION,
+    extraPaths: BROWSER_PATHS,
   });
   mountDocs(app, document, options.publicUrl);
   const nodeEnv = options.nodeEnv ?? 'production';

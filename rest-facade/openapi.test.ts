@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, toOpenApiPath, type OpenApiDocument, type OpenApiMethod } from './openapi.js';
 import type { Route } from './route.js';
+import { BROWSER_PATHS } from './oauth-pages/openapi.js';
 import { routes } from './routes.js';
 import { ref } from './schemas.js';
 
@@ -89,7 +90,7 @@ const SYNTHETIC: readonly Route[] = [
 ];
 
 describe('buildOpenApiDocument', () => {
-  const document = buildOpenApiDocument(routes, OPTIONS);
+  const document = buildOpenApiDocument(routes, { ...OPTIONS, extraPaths: BROWSER_PATHS });
 
   it('is a valid OpenAPI 3.1 document by an independent validator', async () => {
     expect(document.openapi).toBe('3.1.1');
@@ -99,7 +100,12 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('lists exactly the routes of the table, by method and path', () => {
-    const fromTable = routes.map((route) => `${route.method} ${toOpenApiPath(route.path)}`).sort();
+    const fromTable = [
+      ...routes.map((route) => `${route.method} ${toOpenApiPath(route.path)}`),
+      ...Object.entries(BROWSER_PATHS).flatMap(([path, item]) =>
+        Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    ].sort();
     const fromDocument = operations(document)
       .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
       .sort();
@@ -111,7 +117,9 @@ describe('buildOpenApiDocument', () => {
 
   it('names each operation after its GraphQL operation, uniquely, and shows the document', () => {
     const byKey = new Map(routes.map((route) => [`${route.method.toLowerCase()} ${toOpenApiPath(route.path)}`, route]));
-    const ids = operations(document).map(({ path, method, operation }) => {
+    const tableOperations = operations(document).filter(({ path, method }) => byKey.has(`${method} ${path}`));
+    expect(tableOperations).toHaveLength(routes.length);
+    const ids = tableOperations.map(({ path, method, operation }) => {
       const route = byKey.get(`${method} ${path}`)!;
       expect(operation.operationId).toBe(route.operation.name);
       expect(operation['x-graphql-operation']).toBe(route.operation.document);
@@ -138,8 +146,17 @@ describe('buildOpenApiDocument', () => {
     }
   });
 
+  it('documents the browser endpoints with X-Request-Id and a 500 too', () => {
+    for (const { path, operation } of operations(document).filter(({ path }) => path in BROWSER_PATHS)) {
+      expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/X-Request-Id' });
+      expect(Object.keys(operation.responses), path).toEqual(expect.arrayContaining(['302', '400', '500']));
+      for (const response of Object.values(operation.responses))
+        expect(response.headers).toHaveProperty('X-Request-Id');
+    }
+  });
+
   it('gives every response X-Request-Id, every error a problem body, and every operation a 500', () => {
-    for (const { path, operation } of operations(document)) {
+    for (const { path, operation } of operations(document).filter(({ path }) => !(path in BROWSER_PATHS))) {
       expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/X-Request-Id' });
       expect(Object.keys(operation.responses), path).toContain('500');
       for (const [status, response] of Object.entries(operation.responses)) {

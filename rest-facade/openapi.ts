@@ -46,6 +46,8 @@ export interface OpenApiOptions {
   readonly publicUrl: string;
   /** `info.version`: the version of this description of the v1 interface. */
   readonly version: string;
+  /** Path items served outside the route table (the browser pages), merged in as they are. */
+  readonly extraPaths?: Readonly<Record<string, Record<string, unknown>>>;
 }
 
 /** The OpenAPI 3.1 base dialect: JSON Schema 2020-12 plus the OpenAPI vocabulary. */
@@ -262,7 +264,7 @@ export function buildOpenApiDocument(routes: readonly Route[], options: OpenApiO
     info: { title: 'Retail Media Platform API', version: options.version, description: API_DESCRIPTION },
     servers: [{ url: options.publicUrl, description: 'This service' }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
-    paths,
+    paths: { ...(options.extraPaths ?? {}), ...paths } as typeof paths,
     components: { schemas: SCHEMAS, headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
   };
 }
