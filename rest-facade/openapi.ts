@@ -264,7 +264,7 @@ export function buildOpenApiDocument(routes: readonly Route[], options: OpenApiO
     info: { title: 'Retail Media Platform API', version: options.version, description: API_DESCRIPTION },
     servers: [{ url: options.publicUrl, description: 'This service' }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
-    paths: { ...(options.extraPaths ?? {}), ...paths } as typeof paths,
+    paths: { ...(options.extraPaths ?? {}), ...paths },
     components: { schemas: SCHEMAS, headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
   };
 }
