@@ -20,12 +20,20 @@ export interface TestService extends RunningService {
   readonly env: Env;
   /** fetch against the service: `call('/api/v1/...')`. */
   call(path: string, init?: RequestInit): Promise<Response>;
+  /** A JSON request with an optional bearer token; the response, its status and parsed body (null for none). */
+  rest(method: string, path: string, token?: string, body?: unknown): Promise<RestAnswer>;
   /** POST a GraphQL operation to /graphql; `token` defaults to none. */
   graphql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
     token?: string,
   ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+}
+
+export interface RestAnswer {
+  readonly response: Response;
+  readonly status: number;
+  readonly body: Record<string, unknown>;
 }
 
 export interface TestServiceOptions {
@@ -62,6 +70,18 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     close: () => service.close(),
     env,
     call,
+    async rest(method, path, token, body) {
+      const response = await call(path, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { response, status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    },
     async graphql(query, variables = {}, token) {
       const response = await call('/graphql', {
         method: 'POST',

@@ -1,48 +1,10 @@
 /**
  * The operator CLI end to end: the built `ops.js` as a child process against a one-process service.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../test/harness.js';
+import { runOps as ops } from '../test/ops-runner.js';
 import { OPS_COMMANDS } from './ops/commands.js';
-
-const OPS = fileURLToPath(new URL('./ops.js', import.meta.url));
-const RUN_TIMEOUT_MS = 20_000;
-// An empty data directory: no token saved by `npm start` can leak into these runs.
-const DATA_DIR = join(mkdtempSync(join(tmpdir(), 'ops-e2e-')), 'pglite');
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `node ops.js ...args` with a clean environment; killed after {@link RUN_TIMEOUT_MS}. */
-function ops(args: readonly string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [OPS, ...args], {
-      env: { NODE_ENV: 'test', DATA_DIR },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`ops ${args.join(' ')} did not finish within ${RUN_TIMEOUT_MS} ms`));
-    }, RUN_TIMEOUT_MS);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 function json(text: string): Record<string, unknown> {
   const lines = text.trim().split('\n');

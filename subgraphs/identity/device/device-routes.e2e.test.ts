@@ -18,18 +18,7 @@ beforeAll(async () => {
   taro = (await tokensFor(service, app, await createUser(service))).accessToken;
 });
 
-async function rest(method: string, path: string, token?: string, body?: unknown) {
-  const response = await service.call(path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { response, status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
+const rest = (method: string, path: string, token?: string, body?: unknown) => service.rest(method, path, token, body);
 
 const register = (token: string | undefined, body: unknown) => rest('POST', '/api/v1/user/devices', token, body);
 const remove = (token: string | undefined, deviceId: string) =>

@@ -1,5 +1,5 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { BaseContext } from '../../kernel/context.js';
+import { withConstraintErrors } from '../../kernel/db/constraints.js';
 import { isUuid, uuidv7 } from '../../kernel/db/uuid.js';
 import { NotFoundError, Validation } from '../../kernel/errors.js';
 import { DEVICE_PLATFORMS, UserDevice, type DevicePlatform } from './device.entity.js';
@@ -86,15 +86,15 @@ export class DeviceService {
     if (!isUuid(userId)) throw new NotFoundError('The account does not exist.', 'user_not_found');
     const now = new Date().toISOString();
     const params = [uuidv7(), now, now, userId, device.deviceId, device.platform, device.name, device.pushToken];
-    let rows: (Record<string, unknown> & { inserted: boolean })[];
-    try {
-      rows = await this.ctx.em.execute(UPSERT_DEVICE, [...params, device.appVersion, now]);
-    } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) {
-        throw new NotFoundError('The account does not exist.', 'user_not_found');
-      }
-      throw error;
-    }
+    const rows = await withConstraintErrors(
+      { foreignKey: () => new NotFoundError('The account does not exist.', 'user_not_found') },
+      () =>
+        this.ctx.em.execute<(Record<string, unknown> & { inserted: boolean })[]>(UPSERT_DEVICE, [
+          ...params,
+          device.appVersion,
+          now,
+        ]),
+    );
     const [row] = rows;
     if (!row) throw new Error('The device upsert returned no row.');
     const { inserted, ...columns } = row;

@@ -1,7 +1,7 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { requireAuthenticated, requireOperator } from '../../kernel/auth/access.js';
 import { isScope, isUserScope, scopeAudience } from '../../kernel/auth/scopes.js';
 import type { BaseContext } from '../../kernel/context.js';
+import { withConstraintErrors } from '../../kernel/db/constraints.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { BadUserInputError, ForbiddenError, NotFoundError, Validation } from '../../kernel/errors.js';
 import { findClient, newClientId, newClientSecret, secretDigest } from './client-credentials.js';
@@ -61,18 +61,17 @@ export class OAuthClientService {
       firstParty: input.firstParty ?? false,
       businessAccountId,
     });
-    try {
-      await this.ctx.em.flush();
-    } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) {
-        throw new BadUserInputError(
-          'The business account does not exist.',
-          [{ path: 'businessAccountId', message: 'unknown business account' }],
-          'unknown_business_account',
-        );
-      }
-      throw error;
-    }
+    await withConstraintErrors(
+      {
+        foreignKey: () =>
+          new BadUserInputError(
+            'The business account does not exist.',
+            [{ path: 'businessAccountId', message: 'unknown business account' }],
+            'unknown_business_account',
+          ),
+      },
+      () => this.ctx.em.flush(),
+    );
     return { app, clientSecret };
   }
 

@@ -37,19 +37,7 @@ beforeAll(async () => {
 const em = () => rootEntityManager(service.orm).fork();
 const users = () => new UserService({ requestId: 'test', principal: ANONYMOUS, em: em(), env: service.env });
 
-/** A JSON request to the facade; the parsed body (null for none). */
-async function rest(method: string, path: string, token?: string, body?: unknown) {
-  const response = await service.call(path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { response, status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
+const rest = (method: string, path: string, token?: string, body?: unknown) => service.rest(method, path, token, body);
 
 async function registeredUser(): Promise<{ id: string; email: string }> {
   const email = `acct-${uuidv7().slice(-12)}@example.test`;

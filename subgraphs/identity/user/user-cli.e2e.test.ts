@@ -2,43 +2,15 @@
  * `npm run ops -- user:create` end to end (the built ops.js as a child process against a one-process
  * service with the demo data), and the demo users it loads.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
+import { runOps as ops } from '../../../test/ops-runner.js';
 import { DEMO_USERS } from '../../../tools/demo-data.js';
 import { ANONYMOUS } from '../../kernel/auth/principal.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
 import { BusinessAccountService } from '../business-account/business-account.service.js';
 import { checkPasswordPolicy } from './password-policy.js';
 import { UserService } from './user.service.js';
-
-const OPS = fileURLToPath(new URL('../../../tools/ops.js', import.meta.url));
-const DATA_DIR = join(mkdtempSync(join(tmpdir(), 'user-cli-e2e-')), 'pglite');
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function ops(args: readonly string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [OPS, ...args], {
-      env: { NODE_ENV: 'test', DATA_DIR },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 let service: TestService;
 let connection: string[];

@@ -1,7 +1,7 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { requireOperator } from '../../kernel/auth/access.js';
 import type { BaseContext } from '../../kernel/context.js';
+import { withConstraintErrors } from '../../kernel/db/constraints.js';
 import {
   BadUserInputError,
   ConflictError,
@@ -99,14 +99,10 @@ export class UserService {
       passwordHash: await this.hasher.hash(password),
       displayName,
     });
-    try {
-      await this.ctx.em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        throw new ConflictError('An account with this email already exists.', 'email_taken');
-      }
-      throw error;
-    }
+    await withConstraintErrors(
+      { unique: () => new ConflictError('An account with this email already exists.', 'email_taken') },
+      () => this.ctx.em.flush(),
+    );
     return user;
   }
 

@@ -1,7 +1,7 @@
-import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomBytes } from 'node:crypto';
 import { requireOperator } from '../../kernel/auth/access.js';
 import type { BaseContext } from '../../kernel/context.js';
+import { withConstraintErrors } from '../../kernel/db/constraints.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { BadUserInputError, ConflictError, NotFoundError, Validation } from '../../kernel/errors.js';
 import { PUBLIC_TERMINAL_ID_LENGTH, Terminal } from './terminal.entity.js';
@@ -57,21 +57,18 @@ export class TerminalService {
       publicTerminalId,
       allowMultipleClaims: input.allowMultipleClaims ?? false,
     });
-    try {
-      await this.ctx.em.flush();
-    } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) {
-        throw new BadUserInputError(
-          'The store does not exist.',
-          [{ path: 'storeId', message: 'unknown store' }],
-          'unknown_store',
-        );
-      }
-      if (error instanceof UniqueConstraintViolationException) {
-        throw new ConflictError('Another terminal already has this public id.', 'public_terminal_id_taken');
-      }
-      throw error;
-    }
+    await withConstraintErrors(
+      {
+        foreignKey: () =>
+          new BadUserInputError(
+            'The store does not exist.',
+            [{ path: 'storeId', message: 'unknown store' }],
+            'unknown_store',
+          ),
+        unique: () => new ConflictError('Another terminal already has this public id.', 'public_terminal_id_taken'),
+      },
+      () => this.ctx.em.flush(),
+    );
     return terminal;
   }
 }

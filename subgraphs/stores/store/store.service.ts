@@ -1,10 +1,7 @@
-import {
-  ForeignKeyConstraintViolationException,
-  UniqueConstraintViolationException,
-  type FilterQuery,
-} from '@mikro-orm/core';
+import type { FilterQuery } from '@mikro-orm/core';
 import { requireOperator } from '../../kernel/auth/access.js';
 import type { BaseContext } from '../../kernel/context.js';
+import { withConstraintErrors } from '../../kernel/db/constraints.js';
 import { BadUserInputError, ConflictError, NotFoundError, Validation } from '../../kernel/errors.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { pageRequest } from '../../kernel/paging.js';
@@ -101,21 +98,18 @@ export class StoreService {
       isPublicListing: input.isPublicListing ?? false,
       placeId: input.placeId ?? null,
     });
-    try {
-      await this.ctx.em.flush();
-    } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) {
-        throw new BadUserInputError(
-          'The business account does not exist.',
-          [{ path: 'businessAccountId', message: 'unknown business account' }],
-          'unknown_business_account',
-        );
-      }
-      if (error instanceof UniqueConstraintViolationException) {
-        throw new ConflictError('Another store already has this place-directory id.', 'place_id_taken');
-      }
-      throw error;
-    }
+    await withConstraintErrors(
+      {
+        foreignKey: () =>
+          new BadUserInputError(
+            'The business account does not exist.',
+            [{ path: 'businessAccountId', message: 'unknown business account' }],
+            'unknown_business_account',
+          ),
+        unique: () => new ConflictError('Another store already has this place-directory id.', 'place_id_taken'),
+      },
+      () => this.ctx.em.flush(),
+    );
     return store;
   }
 }
