@@ -4,6 +4,7 @@
  * `node serve.js service|baseline <databaseUrl> <poolSize>`.
  * Reports `{ url }` over IPC when listening, `{ cpuMs }` on the message `cpu`; closes and exits on `stop`.
  */
+import { BENCH_OPERATOR_TOKEN, BENCH_SECRETS_KEY } from './credentials.js';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startAllInOne } from '../../gateway/all-in-one.js';
@@ -77,7 +78,8 @@ async function serve(kind: ServerKind, databaseUrl: string, poolSize: number): P
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       SEED_DEMO_DATA: 'false',
-      OPERATOR_TOKEN: 'bench-operator-token-0123456789',
+      OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
+      SECRETS_KEY: BENCH_SECRETS_KEY,
     });
     const service = await startAllInOne(env);
     ({ url } = service);

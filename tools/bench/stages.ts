@@ -3,6 +3,7 @@
  * each layer of the stack, from plain pg up to HTTP through the facade. The difference between two
  * rungs is what the upper layer adds.
  */
+import { BENCH_OPERATOR_TOKEN, BENCH_SECRETS_KEY } from './credentials.js';
 import { execute, parse } from 'graphql';
 import pg from 'pg';
 import { startAllInOne } from '../../gateway/all-in-one.js';
@@ -49,7 +50,8 @@ export async function measureStages(
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: 'false',
-    OPERATOR_TOKEN: 'bench-operator-token-0123456789',
+    OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
+    SECRETS_KEY: BENCH_SECRETS_KEY,
   });
   const service = await startAllInOne(env);
   const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm: service.orm }, env);

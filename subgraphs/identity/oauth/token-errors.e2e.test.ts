@@ -5,7 +5,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../../test/harness.js';
-import { SqlAccessTokenVerifier } from '../../kernel/auth/access-token-verifier.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
 import {
   basic,
@@ -241,29 +240,5 @@ describe('races', () => {
       expect(await viewer(service, next.access_token)).toEqual({ error: 'UNAUTHENTICATED' });
     }
     expect(await viewer(service, first.access_token)).toEqual({ error: 'UNAUTHENTICATED' });
-  });
-});
-
-describe('cost of checking a token', () => {
-  it('measures signature-only vs signature + grant liveness (median of 300)', async () => {
-    const { access_token: token } = await tokens(await codeParams());
-    const verifier = new SqlAccessTokenVerifier(rootEntityManager(service.orm), service.env);
-    const median = async (run: () => Promise<unknown>): Promise<number> => {
-      for (let i = 0; i < 30; i++) await run();
-      const times: number[] = [];
-      for (let i = 0; i < 300; i++) {
-        const start = process.hrtime.bigint();
-        await run();
-        times.push(Number(process.hrtime.bigint() - start) / 1e6);
-      }
-      return times.sort((a, b) => a - b)[150]!;
-    };
-    const signature = await median(() => verifier.verifySignature(token));
-    const full = await median(() => verifier.verify(token));
-    expect(await verifier.verify(token)).not.toBeNull();
-    console.log(
-      `token check (${service.env.databaseUrl ? 'PostgreSQL' : 'PGlite'}): signature only ${signature.toFixed(3)} ms, ` +
-        `with grant liveness ${full.toFixed(3)} ms (median of 300)`,
-    );
   });
 });

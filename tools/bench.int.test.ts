@@ -1,0 +1,51 @@
+/**
+ * `npm run bench` must keep working: a small, fast run of the built benchmark (2,000 stores, one
+ * second per scenario) against the real PostgreSQL. It checks that the run completes and reports
+ * every section, not any figure (performance is read from the full run, never asserted in tests).
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../subgraphs/kernel/env.js';
+
+const BENCH = fileURLToPath(new URL('./bench.js', import.meta.url));
+const databaseUrl = loadEnv().databaseUrl;
+
+if (!databaseUrl) console.warn('bench.int.test: SKIPPED - the benchmark needs a real PostgreSQL; set DATABASE_URL');
+
+function runBench(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BENCH], {
+      env: {
+        DATABASE_URL: databaseUrl ?? '',
+        BENCH_STORES: '2000',
+        BENCH_DURATION: '1',
+        BENCH_WARMUP: '0',
+        BENCH_CONNECTIONS: '4',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
+  it('completes and prints the throughput table, the stages, the token-check cost and the plans', async () => {
+    const { code, output } = await runBench();
+    expect(code, output).toBe(0);
+    expect(output).toContain('facade GET  prefecture=13');
+    expect(output).toContain('baseline GET prefecture=13');
+    expect(output).toContain('vs baseline');
+    expect(output).toContain('Where a facade request goes');
+    expect(output).toContain('verify signature + grant liveness');
+    expect(output).toContain('EXPLAIN (ANALYZE, BUFFERS)');
+  }, 160_000);
+});
