@@ -1,7 +1,22 @@
 /**
- * Credentials of the benchmark's own throwaway services (NODE_ENV=production, which requires both).
- * Not secrets: the database they guard is created and dropped by the run.
+ * The benchmark's throwaway services: their environment and credentials (NODE_ENV=production, which
+ * requires both). Not secrets: the database they guard is created and dropped by the run.
  */
+import { loadEnv, type Env } from '../../subgraphs/kernel/env.js';
+
 export const BENCH_OPERATOR_TOKEN = 'bench-operator-token-0123456789';
 /** 32 bytes, base64url. */
 export const BENCH_SECRETS_KEY = 'YmVuY2gtc2VjcmV0cy1rZXktMDEyMzQ1Njc4OTAxMjM';
+
+/** The environment of a one-process service on a random loopback port over `databaseUrl`. */
+export function benchServiceEnv(databaseUrl: string): Env {
+  return loadEnv({
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: 'false',
+    OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
+    SECRETS_KEY: BENCH_SECRETS_KEY,
+  });
+}

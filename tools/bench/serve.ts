@@ -4,11 +4,10 @@
  * `node serve.js service|baseline <databaseUrl> <poolSize>`.
  * Reports `{ url }` over IPC when listening, `{ cpuMs }` on the message `cpu`; closes and exits on `stop`.
  */
-import { BENCH_OPERATOR_TOKEN, BENCH_SECRETS_KEY } from './credentials.js';
+import { benchServiceEnv } from './credentials.js';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startAllInOne } from '../../gateway/all-in-one.js';
-import { loadEnv } from '../../subgraphs/kernel/env.js';
 import { startBaseline } from './baseline.js';
 
 /** Which server a child runs. */
@@ -72,15 +71,7 @@ async function serve(kind: ServerKind, databaseUrl: string, poolSize: number): P
   let close: () => Promise<void>;
   let url: string;
   if (kind === 'service') {
-    const env = loadEnv({
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'false',
-      OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
-      SECRETS_KEY: BENCH_SECRETS_KEY,
-    });
+    const env = benchServiceEnv(databaseUrl);
     const service = await startAllInOne(env);
     ({ url } = service);
     close = () => service.close();

@@ -3,7 +3,7 @@
  * each layer of the stack, from plain pg up to HTTP through the facade. The difference between two
  * rungs is what the upper layer adds.
  */
-import { BENCH_OPERATOR_TOKEN, BENCH_SECRETS_KEY } from './credentials.js';
+import { benchServiceEnv } from './credentials.js';
 import { execute, parse } from 'graphql';
 import pg from 'pg';
 import { startAllInOne } from '../../gateway/all-in-one.js';
@@ -14,7 +14,7 @@ import { ALL_SUBGRAPHS } from '../../subgraphs/index.js';
 import { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
 import { ANONYMOUS } from '../../subgraphs/kernel/auth/principal.js';
 import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
-import { loadEnv, type Env } from '../../subgraphs/kernel/env.js';
+import type { Env } from '../../subgraphs/kernel/env.js';
 import { subgraphSchema } from '../../subgraphs/kernel/subgraph.js';
 import { storesSubgraph, StoreService } from '../../subgraphs/stores/index.js';
 import { publicStoreFilter } from './baseline.js';
@@ -44,15 +44,7 @@ export async function measureStages(
   baseline: Target,
   calls: number,
 ): Promise<Stage[]> {
-  const env: Env = loadEnv({
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO_DATA: 'false',
-    OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
-    SECRETS_KEY: BENCH_SECRETS_KEY,
-  });
+  const env: Env = benchServiceEnv(databaseUrl);
   const service = await startAllInOne(env);
   const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm: service.orm }, env);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });

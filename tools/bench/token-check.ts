@@ -8,8 +8,7 @@ import { startAllInOne } from '../../gateway/all-in-one.js';
 import { findClient, issueAuthorizationCode } from '../../subgraphs/identity/index.js';
 import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
 import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
-import { loadEnv } from '../../subgraphs/kernel/env.js';
-import { BENCH_OPERATOR_TOKEN, BENCH_SECRETS_KEY } from './credentials.js';
+import { BENCH_OPERATOR_TOKEN, benchServiceEnv } from './credentials.js';
 
 const REDIRECT_URI = 'https://bench.example/callback';
 
@@ -80,15 +79,7 @@ async function mintToken(url: string, em: Parameters<typeof issueAuthorizationCo
 
 /** Measures the token check on a fresh in-process service over `databaseUrl`. */
 export async function measureTokenCheck(databaseUrl: string, calls: number): Promise<TokenCheckCost[]> {
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO_DATA: 'false',
-    OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
-    SECRETS_KEY: BENCH_SECRETS_KEY,
-  });
+  const env = benchServiceEnv(databaseUrl);
   const service = await startAllInOne(env);
   try {
     const em = rootEntityManager(service.orm);
