@@ -62,12 +62,13 @@ function validateScopes(
   if (scopes.length === 0) throw new Failure(Code.InvalidScope, 'scope is required (space-separated).');
   const unknown = scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new Failure(Code.InvalidScope, `Unknown scope: ${unknown.join(' ')}.`);
-  const unregistered = scopes.filter((s) => !client.scopes.includes(s));
-  if (unregistered.length > 0)
-    throw new Failure(Code.InvalidScope, `The app is not registered for: ${unregistered.join(' ')}.`);
+  // The combination rule first (interface, Authentication 7), so a mixed request is told why.
   const audience = scopeAudience(scopes);
   if (audience === 'mixed' || audience === 'none')
     throw new Failure(Code.InvalidScope, 'Store and user scopes cannot be combined in one request.');
+  const unregistered = scopes.filter((s) => !client.scopes.includes(s));
+  if (unregistered.length > 0)
+    throw new Failure(Code.InvalidScope, `The app is not registered for: ${unregistered.join(' ')}.`);
   if (scopes.some(isUserScope) && !client.firstParty && client.userScopeStatus !== UserScopeStatus.APPROVED)
     throw new Failure(Code.AppNotApproved, 'The app is not approved for user scopes yet.');
   return { scopes, audience };

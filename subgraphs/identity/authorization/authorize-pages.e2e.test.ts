@@ -246,6 +246,18 @@ describe('error rows', () => {
     });
   });
 
+  it('tells a request mixing store and user scopes that they cannot be combined', async () => {
+    const json = await get(
+      authorizeQuery(userApp, { scope: 'user.profile.read store.products.read' }),
+      'application/json',
+    );
+    expect(json.status).toBe(400);
+    expect(await json.json()).toMatchObject({
+      code: 'invalid_scope',
+      detail: expect.stringMatching(/cannot be combined/),
+    });
+  });
+
   it('app_not_approved until an operator approves the app, then the flow works', async () => {
     const pending = await registerApp(service, { scopes: ['user.profile.read'] });
     const query = authorizeQuery(pending, { scope: 'user.profile.read' });
