@@ -5,6 +5,11 @@ import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 
+// Files and the tests in each run in a shuffled order, so no test leans on another having run first.
+// The seed is printed; TEST_SEED=<seed> npm test repeats an order.
+const seed = Number(process.env.TEST_SEED) || Math.floor(Math.random() * 1_000_000) + 1;
+console.log(`vitest: files and tests shuffled with seed ${seed} (TEST_SEED=${seed} npm test repeats this order)`);
+
 export default defineConfig({
   // One graphql instance: Node resolves it to the CommonJS build for Apollo, vite would pick the ESM
   // build for our code ("Cannot use GraphQLSchema from another module or realm").
@@ -18,5 +23,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    sequence: { shuffle: { files: true, tests: true }, seed },
+    // Tests never write into the working tree (e.g. .data/secrets-key): checked around the whole run.
+    globalSetup: ['test/working-tree-guard.ts'],
   },
 });

@@ -12,7 +12,9 @@ import { createOrm, migrate, rootEntityManager, type Orm } from '../subgraphs/ke
 import type { Env } from '../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../subgraphs/kernel/http/health.js';
+import { mountJsonErrorHandler } from '../subgraphs/kernel/http/json-errors.js';
 import { loadDemoData, type DemoSummary } from '../tools/demo-data.js';
+import { mountDevOutbox } from '../subgraphs/identity/mail/dev-outbox.page.js';
 import { createGatewayServer } from './gateway.js';
 import { mountGraphQL } from './graphql-http.js';
 
@@ -31,7 +33,8 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
   const orm = await createOrm({ env, entities: ALL_ENTITIES });
   try {
     await migrate(orm);
-    const demo = env.seedDemoData ? await loadDemoData(orm) : undefined;
+    const publishedCredentials = env.nodeEnv !== 'production';
+    const demo = env.seedDemoData ? await loadDemoData(orm, { publishedCredentials }) : undefined;
     const operatorToken = resolveOperatorToken(env);
     const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env);
@@ -39,14 +42,16 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
     const app = createHttpApp(env.trustProxy);
     mountHealth(app, orm);
     mountGraphQL(app, gateway, authenticator);
+    mountDevOutbox(app, orm, env);
     mountFacade(app, {
       executor: new InProcessExecutor(gateway, authenticator),
       publicUrl: env.publicUrl,
       nodeEnv: env.nodeEnv,
     });
     mountNotFound(app);
+    mountJsonErrorHandler(app);
 
-    const listener = await listenHttp(app, env.port, env.host);
+    const listener = await listenHttp(app, env.port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });
     return {
       url: listener.url,
       orm,

@@ -15,10 +15,16 @@ import {
   ApolloServerPluginLandingPageLocalDefault,
   ApolloServerPluginLandingPageProductionDefault,
 } from '@apollo/server/plugin/landingPage/default';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { GatewayContext } from '../subgraphs/kernel/context.js';
+import { UNAVAILABLE_MESSAGE } from '../subgraphs/kernel/db/outage.js';
+import { ErrorCode } from '../subgraphs/kernel/errors.js';
 import type { Orm } from '../subgraphs/kernel/db/orm.js';
 import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
 import { maskError } from '../subgraphs/kernel/graphql-errors.js';
+import { formatLimitError, limitServerOptions } from '../subgraphs/kernel/graphql-limits.js';
+import { operationResolutionPlugin } from '../subgraphs/kernel/operation-resolution.plugin.js';
+import { unsafeTextPlugin } from '../subgraphs/kernel/input/unsafe-text.plugin.js';
 import { subgraphSchema, type SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 import { composeSupergraph, subgraphSdls } from './compose.js';
 import { InProcessDataSource } from './in-process-data-source.js';
@@ -26,6 +32,9 @@ import { InProcessDataSource } from './in-process-data-source.js';
 export type SubgraphSource =
   | { readonly kind: 'in-process'; readonly modules: readonly SubgraphModule[]; readonly orm: Orm }
   | { readonly kind: 'remote'; readonly urls: Readonly<Record<SubgraphName, string>> };
+
+/** A subgraph's HTTP response as the data source sees it. */
+type SubgraphResponse = Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0];
 
 /** Forwards the caller's credentials and request id to a remote subgraph. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
@@ -36,6 +45,19 @@ class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     if (authorization) request.http.headers.set('authorization', authorization);
     if (requestId) request.http.headers.set('x-request-id', requestId);
     if (clientIp) request.http.headers.set('x-forwarded-for', clientIp);
+  }
+
+  /**
+   * A subgraph that answered 503 (its database is down while it authenticated the caller) keeps its
+   * UNAVAILABLE error, so the caller gets UNAVAILABLE (503), not a masked 500.
+   */
+  override async errorFromResponse(response: SubgraphResponse): Promise<GraphQLError> {
+    if (response.status !== 503) return super.errorFromResponse(response);
+    const body = (await response.json().catch(() => ({}))) as { errors?: GraphQLFormattedError[] };
+    const first = body.errors?.[0];
+    return new GraphQLError(first?.message ?? UNAVAILABLE_MESSAGE, {
+      extensions: first?.extensions ?? { code: ErrorCode.Unavailable, reason: 'subgraph_unavailable' },
+    });
   }
 }
 
@@ -77,8 +99,11 @@ export async function createGatewayServer(
     // The entry point closes HTTP, Apollo and the database in order on SIGINT/SIGTERM.
     stopOnTerminationSignals: false,
     introspection: env.nodeEnv !== 'production',
-    formatError: (formatted, error) => maskError(formatted, error),
+    ...limitServerOptions(env.graphqlLimits, env.nodeEnv),
+    formatError: (formatted, error) => maskError(formatLimitError(formatted, error), error),
     plugins: [
+      operationResolutionPlugin(),
+      unsafeTextPlugin(),
       env.nodeEnv === 'production'
         ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
         : ApolloServerPluginLandingPageLocalDefault({ footer: false, embed: true }),

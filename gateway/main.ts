@@ -1,5 +1,6 @@
 /** `npm start`: the whole service in one process, with demo data, printing where everything is. */
 import { loadEnv } from '../subgraphs/kernel/env.js';
+import { closeOnSignals } from '../subgraphs/kernel/service-process.js';
 import { DEMO_APPS, DEMO_USERS } from '../tools/demo-data.js';
 import { DEMO_REDIRECT_URIS } from '../tools/demo-apps.js';
 import { startAllInOne } from './all-in-one.js';
@@ -28,19 +29,21 @@ const lines = [
   `  REST base    ${base}/api/v1`,
   `  API docs     ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
   `  Try          ${base}/api/v1/public/stores?prefecture=東京都`,
+  ...(env.smtpUrl || env.nodeEnv === 'production'
+    ? []
+    : [`  Mail outbox  ${base}/dev/outbox  (no SMTP_URL: mail lands here)`]),
   `  Operator     ${service.operatorToken}${env.operatorTokenGenerated ? '  (generated; npm run ops uses it)' : ''}`,
   ...(service.demo
     ? [
         `  Demo data    ${service.demo.businesses} businesses, ${service.demo.stores} stores; sample store ${service.demo.sampleStoreId}`,
-        ...demoCredentials(),
+        // Published demo credentials are for demos: production neither seeds nor accepts them.
+        ...(env.nodeEnv === 'production'
+          ? ['  Demo logins  none in production (the published demo credentials are refused)']
+          : demoCredentials()),
       ]
     : []),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 
-const shutdown = (): void => {
-  void service.close().then(() => process.exit(0));
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+closeOnSignals('service', service, env.shutdownTimeoutMs);

@@ -13,6 +13,7 @@ import { OutboxEvent } from '../subgraphs/kernel/events/outbox-event.entity.js';
 import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../subgraphs/kernel/http/health.js';
+import { mountJsonErrorHandler } from '../subgraphs/kernel/http/json-errors.js';
 import { createGatewayServer } from './gateway.js';
 import { mountGraphQL } from './graphql-http.js';
 
@@ -52,7 +53,8 @@ export async function startGatewayService(env: Env, port: number = env.gatewayPo
       gateway,
       new Authenticator(env.operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env)),
     );
-    const listener = await listenHttp(app, port, env.host);
+    mountJsonErrorHandler(app);
+    const listener = await listenHttp(app, port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });
     return {
       url: listener.url,
       httpServer: listener.httpServer,

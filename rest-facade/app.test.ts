@@ -2,7 +2,7 @@
  * The facade's HTTP conventions (DECISIONS.md), on a synthetic route table and a recording executor:
  * the transport rules hold for every row, whatever operation it runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpApp, listenHttp, type HttpListener } from '../subgraphs/kernel/http/app.js';
 import { createFacadeRouter } from './app.js';
 import type { ExecutionRequest, ExecutionResult, GraphQLExecutor } from './executor.js';
@@ -57,6 +57,10 @@ beforeAll(async () => {
   listener = await listenHttp(app, 0, '127.0.0.1');
 });
 afterAll(() => listener.close());
+// Each test starts from a successful answer, whichever test ran before it.
+beforeEach(() => {
+  executor.next = { data: { echo: { ok: true } } };
+});
 
 function post(body: string | undefined, contentType = 'application/json', headers: Record<string, string> = {}) {
   return fetch(`${listener.url}/api/things/a1`, {

@@ -6,6 +6,8 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { findUnsafeText } from '../subgraphs/kernel/input/unsafe-text.js';
+import { classifyBodyError, type BodyError } from '../subgraphs/kernel/http/body-errors.js';
 import { log } from '../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from './executor.js';
 import { sendJson, sendProblem, type ErrorStyle } from './http.js';
@@ -58,6 +60,8 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
     const errors: FieldError[] = [];
     const path = parseParams(route.pathParams, req.params, errors);
     const query = parseParams(route.queryParams, req.query, errors);
+    // Text PostgreSQL cannot store (NUL) or that is not text (lone surrogates) stops here, named by its REST name.
+    errors.push(...findUnsafeText({ ...path, ...query }), ...findUnsafeText(req.body));
     if (errors.length > 0) {
       sendProblem(req, res, {
         status: 400,
@@ -86,7 +90,8 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
     });
     if (result.errors?.[0] || !result.data) {
       const input = failure(route, planned, result);
-      if (input.status >= 500)
+      // A 503 (an outage) is logged once per outage where it is detected, not once per request here.
+      if (input.status >= 500 && input.status !== 503)
         log('error', 'facade operation failed', { requestId: req.requestId, route: route.path, errors: result.errors });
       sendProblem(req, res, input);
       return;
@@ -130,39 +135,27 @@ function requireBodyType(route: Route) {
   };
 }
 
-/** Maps body-parser failures to problems; anything else is an unexpected 500. */
+/** The problem `code` of each body failure (the facade's names predate the shared classification). */
+const FACADE_CODE: Readonly<Record<BodyError['reason'], string>> = {
+  malformed_body: 'malformed_json',
+  body_too_large: 'body_too_large',
+  unsupported_media_type: 'unsupported_media_type',
+  bad_request: 'bad_request',
+};
+
+/** Maps body-parser failures (body-errors.ts) to problems; anything else is an unexpected 500. */
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
-  const type = (error as { type?: string }).type;
-  if (type === 'entity.parse.failed')
-    sendProblem(req, res, { status: 400, code: 'malformed_json', detail: 'The request body is not valid JSON.' });
-  else if (type === 'entity.too.large')
-    sendProblem(req, res, { status: 413, code: 'body_too_large', detail: 'The request body exceeds 1 MiB.' });
-  else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    sendProblem(req, res, {
-      status: 415,
-      code: 'unsupported_media_type',
-      detail: 'The body encoding or charset is not supported.',
-    });
-  } else if (
-    typeof (error as { status?: unknown }).status === 'number' &&
-    (error as { status: number }).status === 400
-  ) {
-    sendProblem(req, res, {
-      status: 400,
-      code: 'bad_request',
-      detail: 'The request could not be understood (malformed path or query).',
-    });
-  } else {
-    log('error', 'unhandled facade error', {
-      requestId: req.requestId,
-      error: error instanceof Error ? error.stack : String(error),
-    });
-    sendProblem(req, res, {
-      status: 500,
-      code: 'internal_error',
-      detail: 'An unexpected error occurred. Quote the traceId when reporting it.',
-    });
+  const bodyError = classifyBodyError(error);
+  if (bodyError) {
+    sendProblem(req, res, { status: bodyError.status, code: FACADE_CODE[bodyError.reason], detail: bodyError.detail });
+    return;
   }
+  log('error', 'unhandled facade error', { requestId: req.requestId, error });
+  sendProblem(req, res, {
+    status: 500,
+    code: 'internal_error',
+    detail: 'An unexpected error occurred. Quote the traceId when reporting it.',
+  });
 }
 
 /** The router of a table: one handler per row, 405 for a known path with another method, 404 otherwise. */

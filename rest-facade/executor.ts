@@ -6,8 +6,8 @@ import type { ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
 import { gatewayContext, type GatewayContext } from '../subgraphs/kernel/context.js';
-import { ErrorCode } from '../subgraphs/kernel/errors.js';
-import { log } from '../subgraphs/kernel/logger.js';
+import { OutageLog } from '../subgraphs/kernel/db/outage.js';
+import { AppError, ErrorCode } from '../subgraphs/kernel/errors.js';
 
 const GATEWAY_TIMEOUT_MS = 30_000;
 const GATEWAY_UNAVAILABLE: GraphQLFormattedError = {
@@ -42,12 +42,19 @@ export class InProcessExecutor implements GraphQLExecutor {
   ) {}
 
   async execute(request: ExecutionRequest): Promise<ExecutionResult> {
-    const contextValue = await gatewayContext(
-      request.requestId,
-      request.authorization,
-      this.authenticator,
-      request.clientIp,
-    );
+    let contextValue: GatewayContext;
+    try {
+      contextValue = await gatewayContext(
+        request.requestId,
+        request.authorization,
+        this.authenticator,
+        request.clientIp,
+      );
+    } catch (error) {
+      // Authentication failed for a coded reason (a database outage: UNAVAILABLE), as over HTTP.
+      if (error instanceof AppError) return { data: null, errors: [codedError(error)] };
+      throw error;
+    }
     const response = await this.server.executeOperation(
       { query: request.document, operationName: request.operationName, variables: request.variables },
       { contextValue },
@@ -58,8 +65,16 @@ export class InProcessExecutor implements GraphQLExecutor {
   }
 }
 
+/** A coded error as a response carries it (`extensions.http` is Apollo's, never sent). */
+function codedError(error: AppError): GraphQLFormattedError {
+  const { http: _http, ...extensions } = error.extensions;
+  return { message: error.message, extensions };
+}
+
 /** Executes against a gateway service over HTTP, forwarding credentials and the request id. */
 export class HttpExecutor implements GraphQLExecutor {
+  private readonly outage = new OutageLog('gateway');
+
   constructor(private readonly gatewayUrl: string) {}
 
   async execute(request: ExecutionRequest): Promise<ExecutionResult> {
@@ -82,10 +97,13 @@ export class HttpExecutor implements GraphQLExecutor {
         }),
         signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
       });
-      return (await response.json()) as ExecutionResult;
+      const result = (await response.json()) as ExecutionResult;
+      this.outage.recovered();
+      return result;
     } catch (error) {
-      // The gateway is down, slow or answered garbage: the caller gets a 503, not a 500.
-      log('warn', 'gateway unreachable', { requestId: request.requestId, error: String(error) });
+      // The gateway is down, slow or answered garbage: the caller gets a 503, not a 500 (logged once
+      // per outage).
+      this.outage.failed(error, request.requestId);
       return { data: null, errors: [GATEWAY_UNAVAILABLE] };
     }
   }

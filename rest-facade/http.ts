@@ -35,7 +35,8 @@ export function sendJson(req: Request, res: Response, status: number, payload: u
 
 function oauthError(status: number, code: string): string {
   if (OAUTH_ERRORS.has(code)) return code;
-  if (status === 503) return 'temporarily_unavailable';
+  // No RFC 6749 code means "slow down"; a throttled client is told to come back later (with Retry-After).
+  if (status === 503 || status === 429) return 'temporarily_unavailable';
   return status >= 500 ? 'server_error' : 'invalid_request';
 }
 
@@ -57,6 +58,8 @@ export function sendProblem(req: Request, res: Response, input: ProblemInput): v
     const error = oauthError(input.status, input.code);
     const challenge = oauthChallenge(input.status, error, style);
     if (challenge) res.setHeader('WWW-Authenticate', challenge);
+    const retryAfter = input.headers?.['Retry-After'];
+    if (retryAfter) res.setHeader('Retry-After', retryAfter);
     res
       .status(input.status)
       .type('application/json; charset=utf-8')

@@ -18,12 +18,14 @@ is reachable at \`/graphql\`.
   \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`code\` (snake_case, stable) and
   \`traceId\`. A 400 from validation adds \`errors: [{path, message}]\`. An unexpected failure is a 500
   problem whose \`traceId\` identifies it in the logs; no response carries a stack trace.
+- **Text**: no parameter or body string may contain the NUL character (U+0000) or an unpaired UTF-16
+  surrogate (\`"\\ud800"\` in JSON); such a value is 400 \`validation_failed\` naming the field.
 - **Integer parameters** are int32: a digit string, optionally signed, within int32 range, else 400.
   A query parameter given more than once is 400.
 - **Paging and limits**: a value below 1 is 400; a value above its cap is clamped to the cap
   (\`pageSize\` 100, \`limit\` 200, \`take\` 100); a page past the last is 200 with no items.
 - **Identifiers** in paths are opaque strings: a malformed id is answered like an unknown one (404),
-  unless the operation lists a 400 for it.
+  unless the operation lists a 400 for it (as it does when the text rule above applies).
 - **X-Request-Id**: every response carries it. A caller's value of 1 to 128 characters from
   \`[A-Za-z0-9._:-]\` is echoed, anything else is replaced by a new UUID; problems repeat it as \`traceId\`.
 - **Authentication**: \`Authorization: Bearer <access token>\`, a JWT (RFC 9068) from the OAuth 2.0
@@ -32,6 +34,9 @@ is reachable at \`/graphql\`.
   scope) carries \`error="insufficient_scope"\` and the needed scope.
 - **Rate limits**: limited operations answer 429 with \`Retry-After\` and carry the \`RateLimit-Policy\`
   and \`RateLimit\` headers (IETF httpapi draft).
+- **Outages**: while a backing service (the database) is unreachable, any operation answers 503
+  (\`code\` \`database_unavailable\` or \`gateway_unavailable\`; OAuth endpoints \`temporarily_unavailable\`)
+  with \`Retry-After\`; retry after that many seconds. It never answers 500 for an outage.
 - **Versioning**: the version is the \`/api/v1\` path prefix. Changes within v1 are additive (new
   operations, new optional request fields, new response fields); clients must ignore unknown fields.`;
 

@@ -196,7 +196,8 @@ describe('buildOpenApiDocument', () => {
     expect(search.security).toBeUndefined();
 
     const detail = document.paths['/api/v1/public/stores/{storeId}']!.get!;
-    expect(Object.keys(detail.responses)).toEqual(['200', '404', '500']);
+    // A malformed id is a 404 like an unknown one; only text no input may carry (NUL) is a 400.
+    expect(Object.keys(detail.responses)).toEqual(['200', '400', '404', '500']);
     expect(detail.description).toMatch(/malformed/);
   });
 

@@ -112,7 +112,8 @@ function parameters(route: Route): JsonObject[] {
 /** Headers of every response of the route. */
 function responseHeaders(route: Route, status: number): JsonObject {
   const headers: Record<string, JsonObject> = { 'X-Request-Id': componentRef('headers', 'X-Request-Id') };
-  if (429 in route.errors) {
+  // The OAuth rows' 429 is a lock after failed client authentication, not a quota: Retry-After only.
+  if (429 in route.errors && route.errorFormat !== 'oauth') {
     headers['RateLimit-Policy'] = componentRef('headers', 'RateLimit-Policy');
     headers.RateLimit = componentRef('headers', 'RateLimit');
   }
@@ -147,15 +148,11 @@ function successResponses(route: Route): Record<string, JsonObject> {
 }
 
 /**
- * Whether parsing the route's parameters can fail: any query parameter can (given twice), a path
- * parameter only when it is an int32 or has a length limit.
+ * Whether parsing the route's parameters can fail: any query parameter can (given twice), and any
+ * parameter at all can carry text no input may (NUL, unpaired surrogates).
  */
 function canRejectParams(route: Route): boolean {
-  const pathSpecs = Object.values(route.pathParams ?? {});
-  return (
-    Object.keys(route.queryParams ?? {}).length > 0 ||
-    pathSpecs.some((spec) => spec.type === 'int32' || spec.maxLength !== undefined)
-  );
+  return Object.keys(route.queryParams ?? {}).length > 0 || Object.keys(route.pathParams ?? {}).length > 0;
 }
 
 /** Error statuses: the conventions every route of this shape shares, refined by the route's own list. */

@@ -3,6 +3,7 @@
  */
 import type { GraphQLFormattedError } from 'graphql';
 import { ErrorCode, type FieldError } from '../subgraphs/kernel/errors.js';
+import { GRAPHQL_LIMIT_CODES } from '../subgraphs/kernel/graphql-limits.js';
 
 /** GraphQL `extensions.code` -> HTTP status (DECISIONS.md, GraphQL). Routes may refine it. */
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
@@ -14,7 +15,12 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.Unavailable]: 503,
   [ErrorCode.Internal]: 500,
+  // A document over a GraphQL limit is the client's to fix (the facade's own stay well inside them).
+  ...Object.fromEntries(GRAPHQL_LIMIT_CODES.map((code) => [code, 400])),
 };
+
+/** `Retry-After` of a 503 whose error names no wait of its own (e.g. the gateway is unreachable). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 const TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -95,7 +101,7 @@ export function problemFromGraphQLError(
 }
 
 /**
- * RFC 6750 §3 challenges for 401 and 403, and Retry-After for 429: a 401 names `invalid_token` when
+ * RFC 6750 §3 challenges for 401 and 403, and Retry-After for 429 and 503: a 401 names `invalid_token` when
  * a token was sent and failed; a 403 names `insufficient_scope` and the scope the operation needs.
  */
 function challengeHeaders(
@@ -110,5 +116,9 @@ function challengeHeaders(
     return { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${ext.scope}"` };
   }
   if (status === 429 && typeof ext.retryAfter === 'number') return { 'Retry-After': String(Math.ceil(ext.retryAfter)) };
+  if (status === 503) {
+    const seconds = typeof ext.retryAfter === 'number' ? ext.retryAfter : UNAVAILABLE_RETRY_AFTER_SECONDS;
+    return { 'Retry-After': String(Math.ceil(seconds)) };
+  }
   return undefined;
 }

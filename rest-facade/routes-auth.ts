@@ -13,6 +13,11 @@ const TAG = 'OAuth 2.0 tokens';
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
 const OAUTH = { errorFormat: 'oauth', responseHeaders: NO_STORE, forwardAuthorization: false } as const;
 
+/** Failed client authentication is throttled per client id (client-auth-throttle.ts). */
+const CLIENT_LOCKED =
+  'The client is locked after 10 failed client authentications within 15 minutes (`rate_limited`, OAuth `error` temporarily_unavailable): ' +
+  'answered before the secret is checked, for 5 minutes (`Retry-After`); a successful authentication resets the count.';
+
 /** JSON dialect: every protocol failure is the interface's 401. */
 const JSON_401 = {
   invalid_request: 401,
@@ -153,7 +158,10 @@ export const authRoutes: readonly Route[] = [
     status: 200,
     responseSchema: ref('TokenPair'),
     statusByReason: JSON_401,
-    errors: { 401: 'JSON dialect: the exchange failed (`error` says why); form dialect: invalid_client.' },
+    errors: {
+      401: 'JSON dialect: the exchange failed (`error` says why); form dialect: invalid_client.',
+      429: CLIENT_LOCKED,
+    },
     form: tokenForm,
   },
   {
@@ -174,7 +182,10 @@ export const authRoutes: readonly Route[] = [
     status: 200,
     responseSchema: ref('TokenPair'),
     statusByReason: JSON_401,
-    errors: { 401: 'The refresh failed (`error` says why: invalid_client, invalid_grant, invalid_request).' },
+    errors: {
+      401: 'The refresh failed (`error` says why: invalid_client, invalid_grant, invalid_request).',
+      429: CLIENT_LOCKED,
+    },
   },
   {
     ...OAUTH,
@@ -210,7 +221,7 @@ export const authRoutes: readonly Route[] = [
       result: rfc7662,
       responseSchema: ref('OAuthIntrospectionResponse'),
       statusByReason: RFC6749,
-      errors: { 400: 'Form dialect: invalid_request (a parameter repeated).' },
+      errors: { 400: 'Form dialect: invalid_request (a parameter repeated).', 429: `Form dialect: ${CLIENT_LOCKED}` },
     },
   },
   {
@@ -231,6 +242,7 @@ export const authRoutes: readonly Route[] = [
     errors: {
       400: 'No token was sent (`invalid_request`).',
       401: 'Client credentials were sent and are wrong (invalid_client).',
+      429: CLIENT_LOCKED,
     },
     form: {
       description:

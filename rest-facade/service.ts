@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { Env } from '../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../subgraphs/kernel/http/health.js';
+import { mountJsonErrorHandler } from '../subgraphs/kernel/http/json-errors.js';
 import { HttpExecutor, mountFacade, mountNotFound } from './index.js';
 
 /** A started facade service. */
@@ -47,6 +48,7 @@ export async function startFacadeService(env: Env, port: number = env.port): Pro
   mountHealth(app, undefined, () => gatewayAnswers(gatewayUrl));
   mountFacade(app, { executor: new HttpExecutor(gatewayUrl), publicUrl: env.publicUrl, nodeEnv: env.nodeEnv });
   mountNotFound(app);
-  const listener = await listenHttp(app, port, env.host);
+  mountJsonErrorHandler(app);
+  const listener = await listenHttp(app, port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });
   return { url: listener.url, gatewayUrl, httpServer: listener.httpServer, close: () => listener.close() };
 }

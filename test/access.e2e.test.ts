@@ -44,6 +44,53 @@ const isPublic = (rule: AccessRule | undefined) => rule !== undefined && 'public
 const allowsOperator = (rule: AccessRule): boolean =>
   'operator' in rule || ('anyOf' in rule && rule.anyOf.some(allowsOperator));
 
+/**
+ * What each allowed call of the walker answers (its placeholder arguments name nothing that exists):
+ * 'ok' or the one domain error expected. A new operation must be added here, so a 500 or a refusal
+ * never passes for "allowed".
+ */
+const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
+  'Mutation.approveOAuthApp': 'NOT_FOUND',
+  'Mutation.createBusinessAccount': 'BAD_USER_INPUT',
+  'Mutation.createOwnerInvitation': 'BAD_USER_INPUT',
+  'Mutation.createStore': 'BAD_USER_INPUT',
+  'Mutation.createTerminal': 'BAD_USER_INPUT',
+  'Mutation.createUser': 'BAD_USER_INPUT',
+  'Mutation.registerOAuthApp': 'BAD_USER_INPUT',
+  'Mutation.resendOwnerInvitation': 'NOT_FOUND',
+  'Mutation.retireSigningKey': 'NOT_FOUND',
+  'Mutation.revokeOwnerInvitation': 'NOT_FOUND',
+  'Mutation.rotateSigningKey': 'ok',
+  'Query.notificationTokens': 'ok',
+  'Query.ownerInvitations': 'ok',
+  'Query.signingKeys': 'ok',
+  'Query.viewer': 'ok',
+  'Query.walletPasses': 'ok',
+};
+const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
+  'Mutation.acceptOwnerInvitation': 'BAD_USER_INPUT',
+  'Mutation.completeAuthorization': 'BAD_USER_INPUT',
+  'Mutation.requestToken': 'BAD_USER_INPUT',
+  'Mutation.resendEmailVerification': 'BAD_USER_INPUT',
+  'Mutation.revokeToken': 'BAD_USER_INPUT',
+  'Mutation.signInBrowser': 'BAD_USER_INPUT',
+  'Mutation.signOutBrowser': 'ok',
+  'Mutation.signUpBrowser': 'BAD_USER_INPUT',
+  'Mutation.verifyEmail': 'BAD_USER_INPUT',
+  'Query.authorizationPrompt': 'BAD_USER_INPUT',
+  'Query.authorizationServerMetadata': 'ok',
+  'Query.checkInCampaign': 'ok',
+  'Query.introspectToken': 'ok',
+  'Query.jsonWebKeySet': 'ok',
+  'Query.prefectures': 'ok',
+  'Query.publicStore': 'NOT_FOUND',
+  'Query.publicStores': 'ok',
+  'Query.storeTypes': 'ok',
+  'Query.surveyCampaign': 'ok',
+  'Query.terminal': 'NOT_FOUND',
+  'Query.verifyAccessToken': 'BAD_USER_INPUT',
+};
+
 async function codeOf(call: OperationCall, token?: string): Promise<unknown> {
   const result = await service.graphql(call.document, call.variables, token);
   return result.errors?.[0]?.extensions?.code;
@@ -77,23 +124,22 @@ describe('the access table', () => {
     }
   });
 
-  it('lets the operator call only what its rule allows', async () => {
+  it('lets the operator call what its rule allows, with success or the expected domain error', async () => {
+    const outcomes: Record<string, unknown> = {};
     for (const call of calls.filter((c) => !isPublic(ACCESS_TABLE[c.operation]))) {
       const code = await codeOf(call, TEST_OPERATOR_TOKEN);
-      if (allowsOperator(ACCESS_TABLE[call.operation]!)) {
-        expect(code, call.operation).not.toBe('UNAUTHENTICATED');
-        expect(code, call.operation).not.toBe('FORBIDDEN');
-      } else {
-        expect(code, call.operation).toBe('FORBIDDEN');
-      }
+      if (allowsOperator(ACCESS_TABLE[call.operation]!)) outcomes[call.operation] = code ?? 'ok';
+      else expect(code, call.operation).toBe('FORBIDDEN');
     }
+    expect(outcomes).toEqual(OPERATOR_OUTCOMES);
   });
 
-  it('keeps public operations open to anonymous callers', async () => {
+  it('keeps public operations open to anonymous callers, with success or the expected domain error', async () => {
+    const outcomes: Record<string, unknown> = {};
     for (const call of calls.filter((c) => isPublic(ACCESS_TABLE[c.operation]))) {
-      const code = await codeOf(call);
-      expect(code === 'UNAUTHENTICATED' || code === 'FORBIDDEN', `${call.operation}: ${String(code)}`).toBe(false);
+      outcomes[call.operation] = (await codeOf(call)) ?? 'ok';
     }
+    expect(outcomes).toEqual(ANONYMOUS_OUTCOMES);
   });
 });
 
@@ -172,23 +218,27 @@ describe('the access table with real tokens', () => {
     },
   );
 
-  it('refuses a user token without the scope a rule names, with insufficient_scope and the scope', async () => {
-    const scoped = protectedCalls().filter((c) => userScope(ACCESS_TABLE[c.operation]!) !== null);
-    for (const call of scoped) {
-      const needed = userScope(ACCESS_TABLE[call.operation]!)!;
-      const others = ALL_USER_SCOPES.filter((s) => s !== needed);
-      const { accessToken } = await tokensFor(service, app, userId, { scopes: others });
-      const result = await service.graphql(call.document, call.variables, accessToken);
-      expect(result.errors?.[0]?.extensions, call.operation).toMatchObject({
-        code: 'FORBIDDEN',
-        reason: 'insufficient_scope',
-        scope: needed,
-      });
-    }
-    // No rule names a user scope yet (the consumer endpoints so far take any user token); the
-    // mapping to 403 with `Bearer error="insufficient_scope", scope=...` is covered by problem.test.ts.
-    if (scoped.length === 0) console.info('access walker: no operation names a user scope yet');
-  });
+  // No rule names a user scope yet (the consumer endpoints so far take any user token): until one
+  // does, scope refusal and its WWW-Authenticate challenge are proved on a synthetic rule table in
+  // subgraphs/kernel/auth/operation-access.test.ts, and this walk is reported as skipped.
+  it.skipIf(!Object.values(ACCESS_TABLE).some((rule) => userScope(rule) !== null))(
+    'refuses a user token without the scope a rule names, with insufficient_scope and the scope',
+    async () => {
+      const scoped = protectedCalls().filter((c) => userScope(ACCESS_TABLE[c.operation]!) !== null);
+      expect(scoped.length).toBeGreaterThan(0);
+      for (const call of scoped) {
+        const needed = userScope(ACCESS_TABLE[call.operation]!)!;
+        const others = ALL_USER_SCOPES.filter((s) => s !== needed);
+        const { accessToken } = await tokensFor(service, app, userId, { scopes: others });
+        const result = await service.graphql(call.document, call.variables, accessToken);
+        expect(result.errors?.[0]?.extensions, call.operation).toMatchObject({
+          code: 'FORBIDDEN',
+          reason: 'insufficient_scope',
+          scope: needed,
+        });
+      }
+    },
+  );
 });
 
 describe('no endpoint returns another user’s data', () => {

@@ -1,9 +1,9 @@
 /**
- * The sign-in and consent pages in a real headless Chromium (Debian's /usr/bin/chromium driven by
- * playwright-core): sign in, consent, land on the app's redirect URI (a loopback page); deny; a
- * tampered CSRF field; a wrong password. Skipped, with the reason printed, where Chromium is missing.
+ * The sign-in and consent pages in a real headless Chromium (the first Chromium on PATH, as .ci/run
+ * finds it, driven by playwright-core): sign in, consent, land on the app's redirect URI (a loopback
+ * page); deny; a tampered CSRF field; a wrong password. Each test signs in on its own, so they pass in
+ * any order. Skipped, with the reason printed, where Chromium is missing; under CI that fails the run.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,11 +20,10 @@ import {
 } from '../subgraphs/identity/authorization/authorization.fixtures.js';
 import { startOAuthService } from '../subgraphs/identity/oauth/oauth.fixtures.js';
 import type { TestService } from './harness.js';
+import { requireChromium } from './requirements.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium)
-  console.warn(`oauth-pages browser test skipped: ${CHROMIUM} is not installed (apt-get install chromium)`);
+const CHROMIUM = requireChromium('oauth-pages browser test');
+const hasChromium = CHROMIUM !== undefined;
 
 let service: TestService;
 let callbackServer: Server;
@@ -82,7 +81,9 @@ function authorizeUrl(state: string): string {
   return `${service.url}/oauth/authorize?${query.toString()}`;
 }
 
+/** Signs in afresh (no session cookie left by another test) through the sign-in page. */
 async function signIn(page: Page, state: string, password = PASSWORD): Promise<void> {
+  await context.clearCookies();
   await page.goto(authorizeUrl(state));
   await expect.poll(() => new URL(page.url()).pathname).toBe('/oauth/sign-in');
   await page.getByLabel('Email').fill(email);
@@ -107,7 +108,8 @@ describe.skipIf(!hasChromium)('authorization pages in Chromium', () => {
 
   it('denies: the redirect URI gets error=access_denied', async () => {
     const page = await context.newPage();
-    await page.goto(authorizeUrl('browser-deny')); // already signed in: straight to consent
+    await signIn(page, 'browser-deny');
+    await page.getByRole('heading', { name: 'Allow access' }).waitFor();
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.getByRole('heading', { name: 'callback reached' }).waitFor();
     const landed = new URL(page.url());
@@ -118,7 +120,8 @@ describe.skipIf(!hasChromium)('authorization pages in Chromium', () => {
 
   it('refuses a tampered CSRF field with 403 and no code', async () => {
     const page = await context.newPage();
-    await page.goto(authorizeUrl('browser-csrf'));
+    await signIn(page, 'browser-csrf');
+    await page.getByRole('heading', { name: 'Allow access' }).waitFor();
     await page.locator('form[action^="/oauth/consent"] input[name="csrf_token"]').evaluate((input) => {
       (input as unknown as { value: string }).value = 'tampered';
     });
@@ -133,7 +136,6 @@ describe.skipIf(!hasChromium)('authorization pages in Chromium', () => {
   });
 
   it('shows the sign-in page again after a wrong password', async () => {
-    await context.clearCookies();
     const page = await context.newPage();
     await signIn(page, 'browser-wrong', 'not the right password at all');
     await page.getByRole('alert').waitFor();

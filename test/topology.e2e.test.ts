@@ -2,8 +2,9 @@
  * The separate-process topology end to end: the real entry points (each subgraph, the gateway, the
  * facade) as child processes on random ports over one fresh PostgreSQL database, answering exactly
  * as the one-process service does. Needs DATABASE_URL (PGlite is single-process); skipped, loudly,
- * without it.
+ * without it, and a failure under CI (test/requirements.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
@@ -20,13 +21,13 @@ import { CookieClient, formOf } from '../subgraphs/identity/authorization/author
 import { pkce } from '../subgraphs/identity/oauth/oauth.fixtures.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
+import { hasPostgres } from './requirements.js';
 
-const databaseUrl = loadEnv().databaseUrl;
-if (!databaseUrl) {
-  console.warn(
-    'topology.e2e.test: SKIPPED - the separate-process topology needs a real PostgreSQL; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it.',
-  );
-}
+const databaseUrl = hasPostgres('topology.e2e.test (separate processes share one database)')
+  ? loadEnv().databaseUrl
+  : undefined;
+/** The separate processes must agree on the key that encrypts the signing keys; never one under .data/. */
+const SECRETS_KEY = randomBytes(32).toString('base64url');
 
 const READY_TIMEOUT_MS = 45_000;
 /** Demo credentials from tools/demo-data.ts and tools/demo-apps.ts (loaded by `migrate --demo-data`). */
@@ -69,6 +70,7 @@ async function startTopology(): Promise<Topology> {
     HOST: '127.0.0.1',
     OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
     DATABASE_URL: database.env.DATABASE_URL ?? '',
+    SECRETS_KEY,
   };
   const migrate = spawnService('migrate', ENTRY_POINTS.migrate, ['--demo-data'], { env: base, capture: true });
   children.push(migrate);
@@ -294,5 +296,18 @@ describe.skipIf(!databaseUrl)('separate-process topology (subgraphs, gateway, fa
     expect(
       (await post('/api/v1/user/devices', { deviceId: 'x-phone', platform: 'ios' }, first.accessToken)).status,
     ).toBe(401);
+  });
+
+  it('refuses a document over a GraphQL limit and a broken body at the gateway service, as GraphQL errors', async () => {
+    const call = (body: string) =>
+      fetch(topology.gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const aliases = Array.from({ length: 31 }, (_, i) => `a${i}: publicStores { total }`).join(' ');
+    const tooMany = await call(JSON.stringify({ query: `{ ${aliases} }` }));
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ errors: [{ extensions: { code: 'MAX_ALIASES_EXCEEDED' } }] });
+    const broken = await call('{"query":');
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await broken.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' } }] });
   });
 });

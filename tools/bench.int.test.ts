@@ -7,11 +7,10 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../subgraphs/kernel/env.js';
+import { hasPostgres } from '../test/requirements.js';
 
 const BENCH = fileURLToPath(new URL('./bench.js', import.meta.url));
-const databaseUrl = loadEnv().databaseUrl;
-
-if (!databaseUrl) console.warn('bench.int.test: SKIPPED - the benchmark needs a real PostgreSQL; set DATABASE_URL');
+const databaseUrl = hasPostgres('bench.int.test (the benchmark)') ? loadEnv().databaseUrl : undefined;
 
 function runBench(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {

@@ -4,9 +4,10 @@
  * place-directory id. Also three sign-in accounts and two OAuth apps (each loaded when absent, so older
  * demo databases get them too). Fixed ids, so docs and scripts can name them.
  */
+import { randomBytes } from 'node:crypto';
 import type { EntityManager, Orm } from '../subgraphs/kernel/db/orm.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
-import { BusinessAccount, User } from '../subgraphs/identity/index.js';
+import { BusinessAccount, bindOwner, User } from '../subgraphs/identity/index.js';
 import { passwordHasher } from '../subgraphs/identity/user/password-hasher.js';
 import { Store } from '../subgraphs/stores/index.js';
 import { demoApps, loadDemoApps } from './demo-apps.js';
@@ -27,7 +28,7 @@ export interface DemoSummary {
 
 /**
  * Demo sign-in accounts with published passwords (README, demo section): a consumer, and the owners
- * of two demo businesses (ownership is by owner email). They satisfy the password policy; they are
+ * of two demo businesses (verified, and bound as owners by {@link bindDemoOwners}). They satisfy the password policy; they are
  * for demos only. Kept to three: each costs an argon2id hash when the demo data loads.
  */
 export const DEMO_USERS = [
@@ -46,8 +47,11 @@ const USER_KIND = 0x10;
 /** The demo OAuth apps (tools/demo-apps.ts), with their published client secrets. */
 export const DEMO_APPS = demoApps({ firstParty: demoId(0x11, 1), partner: demoId(0x11, 2), sakuraMart: demoId(1, 1) });
 
-/** Creates the demo users that are absent (by id or by email). Returns how many were created. */
-async function loadDemoUsers(em: EntityManager): Promise<number> {
+/**
+ * Creates the demo users that are absent (by id or by email). Returns how many were created. Without
+ * `published`, each gets a random password nobody is told (production: see loadDemoData).
+ */
+async function loadDemoUsers(em: EntityManager, published: boolean): Promise<number> {
   const ids = DEMO_USERS.map((_, i) => demoId(USER_KIND, i + 1));
   const existing = await em.find(User, {
     $or: [{ id: { $in: ids } }, { email: { $in: DEMO_USERS.map((u) => u.email) } }],
@@ -56,9 +60,17 @@ async function loadDemoUsers(em: EntityManager): Promise<number> {
     (user) => !existing.some((e) => e.id === user.id || e.email === user.email),
   );
   if (missing.length === 0) return 0;
-  const hashes = await Promise.all(missing.map((user) => passwordHasher.hash(user.password)));
+  const hashes = await Promise.all(
+    missing.map((user) => passwordHasher.hash(published ? user.password : randomBytes(32).toString('base64url'))),
+  );
   missing.forEach((user, i) =>
-    em.create(User, { id: user.id, email: user.email, passwordHash: hashes[i], displayName: user.displayName }),
+    em.create(User, {
+      id: user.id,
+      email: user.email,
+      passwordHash: hashes[i],
+      displayName: user.displayName,
+      emailVerifiedAt: new Date(),
+    }),
   );
   await em.flush();
   return missing.length;
@@ -113,11 +125,25 @@ const STORES: ReadonlyArray<readonly [number, string, string, string, string, st
   [3, '東西電機 アウトレット 木更津', 'トウザイデンキ アウトレット キサラヅ', '12', 'electronics', '木更津市金田東3-1-1', 'public'],
 ];
 
+/** Options of {@link loadDemoData}. */
+export interface DemoDataOptions {
+  /**
+   * Seed the published demo passwords and client secrets (default true). False in production: the
+   * demo accounts and apps get random credentials that are never printed (and the published ones are
+   * refused there anyway, see subgraphs/identity/published-demo-credentials.ts).
+   */
+  readonly publishedCredentials?: boolean;
+}
+
 /** Loads the demo data unless it is already there. Idempotent; businesses and stores in one transaction. */
-export async function loadDemoData(orm: Orm): Promise<DemoSummary> {
+export async function loadDemoData(orm: Orm, options: DemoDataOptions = {}): Promise<DemoSummary> {
+  const published = options.publishedCredentials ?? true;
+  const apps = published
+    ? DEMO_APPS
+    : DEMO_APPS.map((app) => ({ ...app, clientSecret: `rmps_${randomBytes(32).toString('base64url')}` }));
   const em = rootEntityManager(orm).fork();
   const sampleStoreId = demoId(2, 1);
-  const usersLoaded = await loadDemoUsers(em);
+  const usersLoaded = await loadDemoUsers(em, published);
   const counts = {
     businesses: BUSINESSES.length,
     stores: STORES.length,
@@ -126,10 +152,31 @@ export async function loadDemoData(orm: Orm): Promise<DemoSummary> {
     sampleStoreId,
   };
   const present = await em.count(BusinessAccount, { id: demoId(1, 1) });
-  if (present > 0) return { loaded: usersLoaded + (await loadDemoApps(em, DEMO_APPS)) > 0, ...counts };
+  if (present > 0) {
+    const appsLoaded = await loadDemoApps(em, apps);
+    await bindDemoOwners(em);
+    return { loaded: usersLoaded + appsLoaded > 0, ...counts };
+  }
   await loadDemoBusinesses(em);
-  await loadDemoApps(em, DEMO_APPS);
+  await loadDemoApps(em, apps);
+  await bindDemoOwners(em);
   return { loaded: true, ...counts };
+}
+
+/**
+ * The demo owners are verified and bound to their businesses, as an accepted owner invitation would
+ * do (idempotent, so demo databases from before ownership by invitation get it too). Businesses whose
+ * owner has no demo account (東西電機, ひかりドラッグ) stay unowned until an invitation is accepted.
+ */
+async function bindDemoOwners(em: EntityManager): Promise<void> {
+  const ids = DEMO_USERS.map((_, i) => demoId(USER_KIND, i + 1));
+  await em.nativeUpdate(User, { id: { $in: ids }, emailVerifiedAt: null }, { emailVerifiedAt: new Date() });
+  // Only demo users that exist under their demo id (one may have been taken by its email before).
+  const present = new Set((await em.find(User, { id: { $in: ids } }, { fields: ['id'] })).map((u) => u.id));
+  for (const [i, business] of BUSINESSES.entries()) {
+    const owner = ids[DEMO_USERS.findIndex((u) => u.email === business.ownerEmail)];
+    if (owner && present.has(owner)) await bindOwner(em, demoId(1, i + 1), owner, null);
+  }
 }
 
 /** The demo businesses and stores, in one transaction. */

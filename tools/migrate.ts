@@ -11,6 +11,6 @@ try {
   const result = await prepareDatabase(loadEnv(), { demoData: process.argv.slice(2).includes('--demo-data') });
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } catch (error) {
-  log('error', 'migration failed', { error: error instanceof Error ? error.message : String(error) });
+  log('error', 'migration failed', { error });
   process.exitCode = 1;
 }

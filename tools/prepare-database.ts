@@ -24,7 +24,8 @@ export async function prepareDatabase(
   try {
     const applied = await migrate(orm);
     if (!options.demoData) return { applied };
-    return { applied, demo: await loadDemoData(orm) };
+    // Production never seeds the published demo credentials (see loadDemoData).
+    return { applied, demo: await loadDemoData(orm, { publishedCredentials: env.nodeEnv !== 'production' }) };
   } finally {
     await orm.close(true);
   }

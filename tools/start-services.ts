@@ -46,11 +46,15 @@ function checkConfiguration(env: Env): void {
   configuredOperatorToken(env);
 }
 
+/** How long a stopping child may take before it is killed; set from SHUTDOWN_TIMEOUT_MS once read. */
+let stopGraceMs = 15_000;
+
 async function shutdown(signal: NodeJS.Signals, exitCode: number): Promise<void> {
   // Ctrl-C reaches the children from the terminal as well; one shutdown is enough.
   if (stopping) return;
   stopping = true;
-  await stopServices(children, signal);
+  // Each child shuts down gracefully within SHUTDOWN_TIMEOUT_MS (plus its own close margin).
+  await stopServices(children, signal, stopGraceMs);
   process.exit(exitCode);
 }
 
@@ -127,6 +131,7 @@ function printUrls(env: Env): void {
 try {
   const env = loadEnv();
   checkConfiguration(env);
+  stopGraceMs = env.shutdownTimeoutMs + 5_000;
   const prepared = await prepareDatabase(env, { demoData: env.seedDemoData });
   log('info', 'database ready', { applied: prepared.applied, demoLoaded: prepared.demo?.loaded ?? false });
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
@@ -134,6 +139,6 @@ try {
   await startAll(env);
   printUrls(env);
 } catch (error) {
-  log('error', 'start:services failed', { error: error instanceof Error ? error.message : String(error) });
+  log('error', 'start:services failed', { error });
   await shutdown('SIGTERM', 1);
 }

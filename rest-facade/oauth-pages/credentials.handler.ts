@@ -5,6 +5,9 @@ import { messagesFor } from './messages.js';
 import type { Prompt } from './operations.js';
 import { signedInPage, signInPage, signUpPage, type CredentialsView } from './pages.js';
 import { fail, redirect, type PageContext } from './router.js';
+import type { ProblemInput } from '../problem.js';
+import { checkMailPage } from './email-pages.js';
+import { rateLimitedPage } from './email.handler.js';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -58,7 +61,8 @@ export async function handleCredentials(c: PageContext, mode: Mode): Promise<voi
   if (!carried) return;
   const email = body(c, 'email');
   const password = body(c, 'password');
-  const result = mode === 'sign-in' ? await c.ops.signIn(email, password) : await c.ops.signUp(email, password);
+  if (mode === 'sign-up') return signUp(c, carried.prompt, email, password);
+  const result = await c.ops.signIn(email, password);
   if (result.ok) {
     setSessionCookie(c.res, result.data.sessionToken, new Date(result.data.expiresAt), c.secure);
     if (carried.prompt) return redirect(c, 303, `/oauth/authorize?${c.auth.query}`);
@@ -66,13 +70,28 @@ export async function handleCredentials(c: PageContext, mode: Mode): Promise<voi
     c.res.status(200).type('html').send(signedInPage(c.locale));
     return;
   }
+  rejected(c, mode, carried.prompt, email, result.problem);
+}
+
+/** Sign-up: the same "check your mail" page for every address (nobody is signed in). */
+async function signUp(c: PageContext, prompt: Prompt | null, email: string, password: string): Promise<void> {
+  const result = await c.ops.signUp({ email, password, locale: c.locale, returnQuery: c.auth.query });
+  if (!result.ok) return rejected(c, 'sign-up', prompt, email, result.problem);
+  setPageHeaders(c.res);
+  c.res
+    .status(200)
+    .type('html')
+    .send(checkMailPage(c.locale, email.trim(), c.auth.query, result.data.verificationRequired));
+}
+
+function rejected(c: PageContext, mode: Mode, prompt: Prompt | null, email: string, problem: ProblemInput): void {
   const m = messagesFor(c.locale);
-  const { problem } = result;
+  const carried = { prompt };
+  if (problem.status === 429 && mode === 'sign-up') return rateLimitedPage(c, problem, 'sign-up');
   if (problem.status === 429)
     return fail(c, { ...problem, detail: m.locked(problem.headers?.['Retry-After'] ?? '60') });
   if (problem.code === 'invalid_credentials')
     return render(c, mode, 400, carried.prompt, { email, error: m.wrongCredentials });
-  if (problem.status === 409) return render(c, mode, 409, carried.prompt, { email, error: m.emailTaken });
   if (problem.status === 400) {
     const errors = (problem.errors ?? []).map((e) => `${e.path}: ${e.message}`);
     return render(c, mode, 400, carried.prompt, { email, error: m.invalidSignUp, errors });

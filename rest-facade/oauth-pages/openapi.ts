@@ -32,7 +32,12 @@ export const BROWSER_PATHS: Readonly<Record<string, Record<string, unknown>>> = 
         'Errors are never redirected: an unknown `client_id` or unregistered `redirect_uri`, `response_type` other than `code`, ' +
         'an unknown scope, store and user scopes mixed, `app_not_approved`, or a PKCE method other than S256 answer 400 naming ' +
         'the error (HTML for browsers, problem JSON for `Accept: application/json`). Pages are Japanese or English by ' +
-        '`Accept-Language` (Japanese when neither matches), CSRF-protected, with an HttpOnly SameSite=Lax session cookie.',
+        '`Accept-Language` (Japanese when neither matches), CSRF-protected, with an HttpOnly SameSite=Lax session cookie. ' +
+        'Sign-up (`/oauth/sign-up`) signs nobody in: it answers "check your mail" for a new and a taken email alike (10 ' +
+        'sign-ups per client IP an hour, then 429 with `Retry-After`); the mailed single-use link (24 h, ' +
+        '`/oauth/verify-email`, confirmed by a POST) verifies the email and continues this request. An unverified account ' +
+        'may grant user scopes only; business scopes answer 403 `email_not_verified`, and need an owner binding made by ' +
+        "accepting an operator's owner invitation (`/oauth/owner-invitation`), never an email match.",
       parameters: [
         param('client_id', true, 'The app.'),
         param('redirect_uri', true, 'One of the app’s registered redirect URIs, character for character.'),
@@ -63,7 +68,8 @@ export const BROWSER_PATHS: Readonly<Record<string, Record<string, unknown>>> = 
           },
         },
         '403': {
-          description: 'Business scopes asked of a user who owns no (or not the chosen) business account.',
+          description:
+            'Business scopes asked of a user whose email is not verified (`email_not_verified`) or who owns no (or not the chosen) business account (`not_a_business_owner`).',
           headers: REQUEST_ID,
           content: { 'text/html': { schema: { type: 'string' } } },
         },

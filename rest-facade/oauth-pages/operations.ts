@@ -16,8 +16,17 @@ const PROMPT = `query AuthorizationPrompt($request: AuthorizationRequestInput!, 
 const SIGN_IN = `mutation SignInBrowser($input: BrowserSignInInput!) {
   signInBrowser(input: $input) { sessionToken csrfToken expiresAt }
 }`;
-const SIGN_UP = `mutation SignUpBrowser($input: BrowserSignInInput!) {
-  signUpBrowser(input: $input) { sessionToken csrfToken expiresAt }
+const SIGN_UP = `mutation SignUpBrowser($input: BrowserSignUpInput!) {
+  signUpBrowser(input: $input) { verificationRequired }
+}`;
+const VERIFY_EMAIL = `mutation VerifyEmail($token: String!) {
+  verifyEmail(token: $token) { email returnQuery }
+}`;
+const RESEND_VERIFICATION = `mutation ResendEmailVerification($input: ResendEmailVerificationInput!) {
+  resendEmailVerification(input: $input)
+}`;
+const ACCEPT_INVITATION = `mutation AcceptOwnerInvitation($input: AcceptOwnerInvitationInput!) {
+  acceptOwnerInvitation(input: $input) { businessAccountId businessName }
 }`;
 const SIGN_OUT = `mutation SignOutBrowser($sessionToken: String, $csrfToken: String) {
   signOutBrowser(sessionToken: $sessionToken, csrfToken: $csrfToken)
@@ -136,10 +145,28 @@ export class AuthorizationOperations {
     });
   }
 
-  signUp(email: string, password: string): Promise<Outcome<SessionGrant>> {
-    return this.run(SIGN_UP, 'SignUpBrowser', 'signUpBrowser', {
-      input: { email, password },
-    });
+  signUp(input: {
+    email: string;
+    password: string;
+    locale: string;
+    returnQuery: string;
+  }): Promise<Outcome<{ verificationRequired: boolean }>> {
+    return this.run(SIGN_UP, 'SignUpBrowser', 'signUpBrowser', { input });
+  }
+
+  verifyEmail(token: string): Promise<Outcome<{ email: string; returnQuery: string }>> {
+    return this.run(VERIFY_EMAIL, 'VerifyEmail', 'verifyEmail', { token });
+  }
+
+  resendVerification(input: { email: string; locale: string; returnQuery: string }): Promise<Outcome<boolean>> {
+    return this.run(RESEND_VERIFICATION, 'ResendEmailVerification', 'resendEmailVerification', { input });
+  }
+
+  acceptInvitation(input: {
+    token: string;
+    sessionToken: string | null;
+  }): Promise<Outcome<{ businessAccountId: string; businessName: string }>> {
+    return this.run(ACCEPT_INVITATION, 'AcceptOwnerInvitation', 'acceptOwnerInvitation', { input });
   }
 
   signOut(sessionToken: string | undefined, csrfToken: string | undefined): Promise<Outcome<boolean>> {

@@ -10,6 +10,15 @@ import { sendProblem } from '../http.js';
 import type { ProblemInput } from '../problem.js';
 import { clearSessionCookie, formToken, isFormTokenValid, readCookies, SESSION_COOKIE } from './cookies.js';
 import { handleCredentials, showCredentialsPage } from './credentials.handler.js';
+import { formBody, formBodyErrorHandler } from './form-body.js';
+import {
+  handleInvitation,
+  handleResend,
+  handleVerify,
+  showInvitationPage,
+  showResendPage,
+  showVerifyPage,
+} from './email.handler.js';
 import { cspSourceOf, setPageHeaders } from './layout.js';
 import { negotiateLocale } from './messages.js';
 import { AuthorizationOperations, readAuthorizationQuery, type AuthorizationQuery } from './operations.js';
@@ -149,7 +158,7 @@ function formGuard(options: OAuthPagesOptions, handler: Handler): Handler {
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   log('error', 'oauth page failed', {
     requestId: req.requestId,
-    error: error instanceof Error ? error.stack : String(error),
+    error,
   });
   setPageHeaders(res);
   if (res.headersSent) return;
@@ -157,10 +166,21 @@ function errorHandler(error: unknown, req: Request, res: Response, _next: NextFu
   fail(c, { status: 500, code: 'internal_error', detail: `Quote this id when reporting it: ${req.requestId}` });
 }
 
+/** The proven-email and owner-invitation pages; their POSTs carry the form token like sign-in. */
+function mountEmailPages(router: Router, options: OAuthPagesOptions, form: express.RequestHandler): void {
+  const guarded = (handler: Handler) => page(options, formGuard(options, handler));
+  router.get('/verify-email', page(options, showVerifyPage));
+  router.post('/verify-email', form, guarded(handleVerify));
+  router.get('/resend-verification', page(options, showResendPage));
+  router.post('/resend-verification', form, guarded(handleResend));
+  router.get('/owner-invitation', page(options, showInvitationPage));
+  router.post('/owner-invitation', form, guarded(handleInvitation));
+}
+
 /** The router to mount at `/oauth`. */
 export function createOAuthPagesRouter(options: OAuthPagesOptions): Router {
   const router = express.Router();
-  const form = express.urlencoded({ extended: false, limit: '16kb', type: 'application/x-www-form-urlencoded' });
+  const form = formBody();
   router.get('/authorize', page(options, authorize));
   router.get(
     '/sign-in',
@@ -187,7 +207,8 @@ export function createOAuthPagesRouter(options: OAuthPagesOptions): Router {
     ),
   );
   router.post('/consent', form, page(options, consent));
+  mountEmailPages(router, options, form);
   router.post('/sign-out', form, page(options, signOut));
-  router.use(errorHandler);
+  router.use(formBodyErrorHandler, errorHandler);
   return router;
 }

@@ -13,6 +13,9 @@ import { User } from './user/user.entity.js';
 import { revokeOtherGrants } from './oauth/grant-revocation.js';
 import { AccountService } from './user/account.service.js';
 import { UserService } from './user/user.service.js';
+import { EmailVerificationService } from './user/email-verification.service.js';
+import { SignUpService } from './user/sign-up.service.js';
+import { OwnerInvitationService } from './business-account/owner-invitation.service.js';
 
 export interface IdentityContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
@@ -24,6 +27,9 @@ export interface IdentityContext extends BaseContext {
   readonly oauthTokens: OAuthTokenService;
   readonly oauthGrants: OAuthGrantService;
   readonly authorization: AuthorizationService;
+  readonly signUps: SignUpService;
+  readonly emailVerification: EmailVerificationService;
+  readonly ownerInvitations: OwnerInvitationService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -57,5 +63,8 @@ export function createIdentityContext(base: BaseContext): IdentityContext {
     oauthTokens: new OAuthTokenService(base),
     oauthGrants: new OAuthGrantService(base),
     authorization: new AuthorizationService(base, users),
+    signUps: new SignUpService(base, users),
+    emailVerification: new EmailVerificationService(base),
+    ownerInvitations: new OwnerInvitationService(base),
   };
 }

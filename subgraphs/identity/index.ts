@@ -12,13 +12,25 @@ import { OAuthClient } from './oauth-client/oauth-client.entity.js';
 import { OAuthClientResolver } from './oauth-client/oauth-client.resolver.js';
 import { OAUTH_TOKEN_ENTITIES } from './oauth/entities.js';
 import { OAuthResolver } from './oauth/oauth.resolver.js';
+import { SigningKeyResolver } from './oauth/signing-key.resolver.js';
 import { SignInThrottle } from './user/sign-in-throttle.entity.js';
 import { User } from './user/user.entity.js';
 import { AccountResolver } from './user/account.resolver.js';
 import { UserResolver } from './user/user.resolver.js';
+import { BusinessOwner } from './business-account/business-owner.entity.js';
+import { OwnerInvitation } from './business-account/owner-invitation.entity.js';
+import { OwnerInvitationResolver } from './business-account/owner-invitation.resolver.js';
+import { MailOutboxMessage } from './mail/mail-outbox.entity.js';
+import { EmailVerificationToken } from './user/email-verification-token.entity.js';
+import { EmailVerificationResolver } from './user/email-verification.resolver.js';
+
+/** The tables of proven email and ownership by invitation (migration 0012). */
+const EMAIL_OWNERSHIP_ENTITIES = [EmailVerificationToken, BusinessOwner, OwnerInvitation, MailOutboxMessage];
 
 export { BusinessAccount } from './business-account/business-account.entity.js';
 export { User } from './user/user.entity.js';
+export { MailOutboxMessage } from './mail/mail-outbox.entity.js';
+export { bindOwner } from './business-account/business-owner.store.js';
 export { UserService } from './user/user.service.js';
 export type { PasswordChangedEvent, PasswordChangedListener } from './user/password-changed.js';
 export { OAuthClient, UserScopeStatus } from './oauth-client/oauth-client.entity.js';
@@ -27,7 +39,16 @@ export { issueAuthorizationCode, type AuthorizationCodeRequest } from './oauth/a
 
 export const identitySubgraph: SubgraphModule<IdentityContext> = {
   name: 'identity',
-  entities: [BusinessAccount, User, OAuthClient, SignInThrottle, UserDevice, BrowserSession, ...OAUTH_TOKEN_ENTITIES],
+  entities: [
+    BusinessAccount,
+    User,
+    OAuthClient,
+    SignInThrottle,
+    UserDevice,
+    BrowserSession,
+    ...OAUTH_TOKEN_ENTITIES,
+    ...EMAIL_OWNERSHIP_ENTITIES,
+  ],
   buildSchema: () =>
     // User is also an entity other subgraphs reference; createUser is its only root field so far.
     buildFederatedSchema(
@@ -40,6 +61,9 @@ export const identitySubgraph: SubgraphModule<IdentityContext> = {
           OAuthResolver,
           AuthorizationResolver,
           AccountResolver,
+          SigningKeyResolver,
+          OwnerInvitationResolver,
+          EmailVerificationResolver,
         ],
         orphanedTypes: [User],
       },

@@ -5,6 +5,7 @@
 import type { Authenticator } from './auth/authenticate.js';
 import type { Principal } from './auth/principal.js';
 import type { EntityManager } from './db/orm.js';
+import { failUnavailableOnOutage } from './db/outage.js';
 import type { Env } from './env.js';
 
 /** What the gateway knows about a request. Forwarded to remote subgraphs as headers. */
@@ -30,12 +31,16 @@ export interface BaseContext {
   readonly clientIp?: string | undefined;
 }
 
-/** Builds the gateway context of one request: its id and the authenticated caller. */
+/**
+ * Builds the gateway context of one request: its id and the authenticated caller. Authenticating
+ * reads the database, so an outage here is the UNAVAILABLE error (a 503), not a failed context (500).
+ */
 export async function gatewayContext(
   requestId: string,
   authorization: string | undefined,
   authenticator: Authenticator,
   clientIp?: string,
 ): Promise<GatewayContext> {
-  return { requestId, authorization, principal: await authenticator.authenticate(authorization), clientIp };
+  const principal = await failUnavailableOnOutage(() => authenticator.authenticate(authorization), requestId);
+  return { requestId, authorization, principal, clientIp };
 }

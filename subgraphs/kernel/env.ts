@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql-limits.js';
 
 /** Which subgraphs exist; the order is the order they are composed in. */
 export const SUBGRAPH_NAMES = ['identity', 'receipts', 'stores', 'engagement', 'wallet'] as const;
@@ -26,7 +27,7 @@ export interface Env {
   readonly operatorToken: string;
   /** Whether {@link operatorToken} was generated rather than configured. */
   readonly operatorTokenGenerated: boolean;
-  /** Load demo data on start when the database has none. Default true for `npm start`. */
+  /** Load demo data on start when the database has none. Default true, false in production. */
   readonly seedDemoData: boolean;
   /** Gateway port in the separate-process topology. Default 4100. */
   readonly gatewayPort: number;
@@ -57,6 +58,34 @@ export interface Env {
    * `.data/` (see `resolveSecretsKey`).
    */
   readonly secretsKey: Buffer | undefined;
+  /**
+   * How long a shutdown (SIGTERM/SIGINT) waits for requests in flight before dropping them
+   * (`SHUTDOWN_TIMEOUT_MS`). Default 10000.
+   */
+  readonly shutdownTimeoutMs: number;
+  /**
+   * What one GraphQL document may ask for, at the gateway and each subgraph server
+   * (`GRAPHQL_MAX_ALIASES`, `_DEPTH`, `_TOKENS`, `_DIRECTIVES`, `_COST`; defaults in {@link DEFAULT_GRAPHQL_LIMITS}).
+   */
+  readonly graphqlLimits: GraphQLLimits;
+  /**
+   * How long a process trusts what it read about signing keys (`SIGNING_KEY_CACHE_SECONDS`, 0 to 60):
+   * a retired key stops verifying, and a new key starts signing, in every process within this time.
+   * Default 30.
+   */
+  readonly signingKeyCacheSeconds: number;
+  /**
+   * SMTP server mail goes out through (`SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com:465`).
+   * Unset: mail lands in the local outbox table (development and test; see `GET /dev/outbox`).
+   */
+  readonly smtpUrl: string | undefined;
+  /** Sender of every mail (`MAIL_FROM`). Default `Retail Media <no-reply@localhost>`. */
+  readonly mailFrom: string;
+  /**
+   * Whether registered accounts must prove their email by a mailed link (`EMAIL_VERIFICATION`).
+   * Default true; production without {@link smtpUrl} refuses to start while it is on.
+   */
+  readonly emailVerification: boolean;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -90,6 +119,17 @@ function url(source: Source, name: string): string | undefined {
   }
 }
 
+function smtpUrl(source: Source, nodeEnv: Env['nodeEnv'], verification: boolean): string | undefined {
+  const raw = source.SMTP_URL || undefined;
+  if (raw === undefined) {
+    if (nodeEnv === 'production' && verification)
+      throw new EnvError('SMTP_URL must be set in production while EMAIL_VERIFICATION is on');
+    return undefined;
+  }
+  if (!/^smtps?:\/\/[^/]/.test(raw)) throw new EnvError('SMTP_URL must be an smtp:// or smtps:// URL');
+  return raw;
+}
+
 function secretsKey(source: Source, nodeEnv: Env['nodeEnv']): Buffer | undefined {
   const raw = source.SECRETS_KEY || undefined;
   if (raw === undefined) {
@@ -99,6 +139,17 @@ function secretsKey(source: Source, nodeEnv: Env['nodeEnv']): Buffer | undefined
   const key = /^[A-Za-z0-9_-]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64url') : Buffer.alloc(0);
   if (key.length !== 32) throw new EnvError('SECRETS_KEY must be 32 bytes encoded as base64url (43 characters)');
   return key;
+}
+
+function graphqlLimits(source: Source): GraphQLLimits {
+  const d = DEFAULT_GRAPHQL_LIMITS;
+  return {
+    maxAliases: int(source, 'GRAPHQL_MAX_ALIASES', d.maxAliases, 1, 10_000),
+    maxDepth: int(source, 'GRAPHQL_MAX_DEPTH', d.maxDepth, 1, 1_000),
+    maxTokens: int(source, 'GRAPHQL_MAX_TOKENS', d.maxTokens, 100, 1_000_000),
+    maxDirectives: int(source, 'GRAPHQL_MAX_DIRECTIVES', d.maxDirectives, 1, 10_000),
+    maxCost: int(source, 'GRAPHQL_MAX_COST', d.maxCost, 10, 100_000_000),
+  };
 }
 
 /** Reads and validates configuration from `source` (default `process.env`). Throws on invalid values. */
@@ -133,7 +184,8 @@ export function loadEnv(source: Source = process.env): Env {
     dataDir: dataDirRaw.startsWith('memory://') ? dataDirRaw : resolve(dataDirRaw),
     operatorToken: configuredToken ?? `op_${randomBytes(24).toString('base64url')}`,
     operatorTokenGenerated: configuredToken === undefined,
-    seedDemoData: bool(source, 'SEED_DEMO_DATA', true),
+    // Production loads demo data only when asked for explicitly.
+    seedDemoData: bool(source, 'SEED_DEMO_DATA', nodeEnvRaw !== 'production'),
     gatewayPort: int(source, 'GATEWAY_PORT', 4100),
     gatewayUrl: url(source, 'GATEWAY_URL'),
     subgraphBasePort,
@@ -142,6 +194,12 @@ export function loadEnv(source: Source = process.env): Env {
     debugSql: bool(source, 'DEBUG_SQL', false),
     trustProxy: source.TRUST_PROXY || 'loopback',
     secretsKey: secretsKey(source, nodeEnvRaw),
+    shutdownTimeoutMs: int(source, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    graphqlLimits: graphqlLimits(source),
+    signingKeyCacheSeconds: int(source, 'SIGNING_KEY_CACHE_SECONDS', 30, 0, 60),
+    smtpUrl: smtpUrl(source, nodeEnvRaw, bool(source, 'EMAIL_VERIFICATION', true)),
+    mailFrom: source.MAIL_FROM || 'Retail Media <no-reply@localhost>',
+    emailVerification: bool(source, 'EMAIL_VERIFICATION', true),
   };
 }
 

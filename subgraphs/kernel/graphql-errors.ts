@@ -1,10 +1,13 @@
 /**
  * The last word on what an error looks like to a caller: coded errors pass through with their
- * extensions; anything else is logged with the request id and replaced by a bare
- * INTERNAL_SERVER_ERROR, so no stack trace or SQL ever leaves the service.
+ * extensions; a database outage becomes UNAVAILABLE (logged once per outage); anything else is
+ * logged with the request id and replaced by a bare INTERNAL_SERVER_ERROR, so no stack trace or SQL
+ * ever leaves the service.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { databaseOutage, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './db/outage.js';
 import { ErrorCode } from './errors.js';
+import { GRAPHQL_LIMIT_CODES } from './graphql-limits.js';
 import { log } from './logger.js';
 
 const CLIENT_CODES = new Set<string>([
@@ -22,6 +25,8 @@ const CLIENT_CODES = new Set<string>([
   'PERSISTED_QUERY_NOT_SUPPORTED',
   'OPERATION_RESOLUTION_FAILURE',
   'BAD_REQUEST',
+  // Documents over a limit of graphql-limits.ts.
+  ...GRAPHQL_LIMIT_CODES,
 ]);
 
 /** True when the error was raised on purpose with a client-facing code. */
@@ -41,12 +46,21 @@ export function maskError(
     return { ...formatted, extensions };
   }
   const cause = original instanceof GraphQLError ? (original.originalError ?? original) : original;
-  log('error', 'unexpected error', {
-    requestId,
-    error: cause instanceof Error ? cause.message : String(cause),
-    stack: cause instanceof Error ? cause.stack : undefined,
-    path: formatted.path,
-  });
+  if (isDatabaseUnavailable(cause)) {
+    // Logged once per outage, not once per request; the caller may retry.
+    databaseOutage.failed(cause, requestId);
+    return {
+      message: UNAVAILABLE_MESSAGE,
+      ...(formatted.path ? { path: formatted.path } : {}),
+      extensions: {
+        code: ErrorCode.Unavailable,
+        reason: 'database_unavailable',
+        retryAfter: OUTAGE_RETRY_AFTER_SECONDS,
+        ...(requestId ? { traceId: requestId } : {}),
+      },
+    };
+  }
+  log('error', 'unexpected error', { requestId, error: cause, path: formatted.path });
   return {
     message: 'Internal server error.',
     ...(formatted.path ? { path: formatted.path } : {}),

@@ -1,45 +1,73 @@
 /**
- * The life of a service process in the separate topology: start it, log where it listens, close it
- * on SIGINT/SIGTERM. A failure to start is one clear log line and exit code 1, not a stack dump.
+ * The life of a service process (the one-process service and every service of the separate
+ * topology): start it, log where it listens, shut it down gracefully on SIGINT/SIGTERM and exit 0.
+ * A failure to start is one clear log line and exit code 1, not a stack dump.
  */
-import { EnvError } from './env.js';
+import { EnvError, loadEnv } from './env.js';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from './http/app.js';
 import { log } from './logger.js';
 
 /** What a started service exposes to its entry point. */
 export interface StartedService {
   /** Base URL on loopback. */
   readonly url: string;
+  /** Graceful: HTTP first (requests in flight finish, bounded), then Apollo and the database. */
   close(): Promise<void>;
 }
 
-/** Starts a service with `start`, logs `<name> ready`, and closes it on the first SIGINT or SIGTERM. */
-export async function runService(name: string, start: () => Promise<StartedService>): Promise<void> {
-  let service: StartedService;
-  try {
-    service = await start();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log('error', `${name} failed to start`, {
-      error: message,
-      ...(error instanceof EnvError ? {} : { stack: error instanceof Error ? error.stack : undefined }),
-    });
-    process.exit(1);
-  }
-  log('info', `${name} ready`, { url: service.url, pid: process.pid });
+/**
+ * Beyond the HTTP shutdown bound, how long Apollo and the database get to close before the process
+ * exits anyway (with code 1), so a stuck close never keeps a stopping container alive.
+ */
+const CLOSE_MARGIN_MS = 5_000;
+
+/**
+ * Closes `service` on the first SIGINT or SIGTERM and exits 0 (1 when closing failed or exceeded
+ * `shutdownTimeoutMs` plus a margin). Repeated signals are ignored: a supervisor may forward the
+ * Ctrl-C the terminal already sent.
+ */
+export function closeOnSignals(
+  name: string,
+  service: Pick<StartedService, 'close'>,
+  shutdownTimeoutMs: number = DEFAULT_SHUTDOWN_TIMEOUT_MS,
+): void {
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
-    // A supervisor may forward the Ctrl-C the terminal already sent: close once, ignore repeats.
     if (stopping) return;
     stopping = true;
-    log('info', `${name} stopping`, { signal });
+    const started = Date.now();
+    log('info', `${name} stopping`, { signal, shutdownTimeoutMs });
+    setTimeout(() => {
+      log('error', `${name} did not close within ${shutdownTimeoutMs + CLOSE_MARGIN_MS} ms; exiting`);
+      process.exit(1);
+    }, shutdownTimeoutMs + CLOSE_MARGIN_MS).unref();
     service.close().then(
-      () => process.exit(0),
+      () => {
+        log('info', `${name} stopped`, { ms: Date.now() - started });
+        process.exit(0);
+      },
       (error: unknown) => {
-        log('error', `${name} did not close cleanly`, { error: String(error) });
+        log('error', `${name} did not close cleanly`, { error });
         process.exit(1);
       },
     );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** Starts a service with `start`, logs `<name> ready`, and closes it gracefully on SIGINT or SIGTERM. */
+export async function runService(name: string, start: () => Promise<StartedService>): Promise<void> {
+  let service: StartedService;
+  let shutdownTimeoutMs: number;
+  try {
+    service = await start();
+    shutdownTimeoutMs = loadEnv().shutdownTimeoutMs;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log('error', `${name} failed to start`, error instanceof EnvError ? { error: message } : { error });
+    process.exit(1);
+  }
+  log('info', `${name} ready`, { url: service.url, pid: process.pid });
+  closeOnSignals(name, service, shutdownTimeoutMs);
 }

@@ -11,17 +11,22 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import express from 'express';
 import type { Server } from 'node:http';
 import { SqlAccessTokenVerifier } from './auth/access-token-verifier.js';
 import { Authenticator } from './auth/authenticate.js';
 import type { BaseContext } from './context.js';
 import { createOrm, rootEntityManager, type Orm } from './db/orm.js';
+import { failUnavailableOnOutage } from './db/outage.js';
 import { subgraphPortOf, type Env } from './env.js';
 import { OutboxEvent } from './events/outbox-event.entity.js';
 import { maskError } from './graphql-errors.js';
+import { formatLimitError, limitServerOptions, subgraphLimits } from './graphql-limits.js';
 import { createHttpApp, listenHttp } from './http/app.js';
+import { graphqlBodyErrorHandler, graphqlJsonBody } from './http/graphql-body.js';
 import { mountHealth } from './http/health.js';
+import { mountJsonErrorHandler } from './http/json-errors.js';
+import { operationResolutionPlugin } from './operation-resolution.plugin.js';
+import { unsafeTextPlugin } from './input/unsafe-text.plugin.js';
 import { subgraphSchema, type SubgraphModule } from './subgraph.js';
 
 /** A started subgraph service. */
@@ -47,9 +52,12 @@ async function createSubgraphApollo(module: SubgraphModule, env: Env): Promise<A
     // The entry point closes HTTP, Apollo and the database in order on SIGINT/SIGTERM.
     stopOnTerminationSignals: false,
     introspection: env.nodeEnv !== 'production',
-    formatError: (formatted, error) => maskError(formatted, error),
+    ...limitServerOptions(subgraphLimits(env.graphqlLimits), env.nodeEnv),
+    formatError: (formatted, error) => maskError(formatLimitError(formatted, error), error),
     // Subgraphs are called by the gateway, not browsed (no sandbox page), and report to no Apollo Studio.
     plugins: [
+      operationResolutionPlugin(),
+      unsafeTextPlugin(),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       ApolloServerPluginCacheControlDisabled(),
@@ -78,19 +86,26 @@ export async function startSubgraphServer(
     mountHealth(app, orm);
     app.use(
       '/graphql',
-      express.json({ limit: '1mb' }),
+      graphqlJsonBody(),
       expressMiddleware(apollo, {
         context: async ({ req }) =>
           module.createContext({
             requestId: req.requestId,
-            principal: await authenticator.authenticate(req.headers.authorization),
+            principal: await failUnavailableOnOutage(
+              () => authenticator.authenticate(req.headers.authorization),
+              req.requestId,
+            ),
             em: rootEntityManager(orm).fork(),
             clientIp: req.ip,
             env,
           }),
       }),
+      graphqlBodyErrorHandler,
     );
-    const listener = await listenHttp(app, options.port ?? subgraphPortOf(env, module.name), env.host);
+    mountJsonErrorHandler(app);
+    const listener = await listenHttp(app, options.port ?? subgraphPortOf(env, module.name), env.host, {
+      shutdownTimeoutMs: env.shutdownTimeoutMs,
+    });
     const started = apollo;
     return {
       name: module.name,

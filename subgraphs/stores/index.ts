@@ -1,4 +1,5 @@
 /** The stores subgraph: public directory, and later shop apps, coupons, favorites and inventory. */
+import { canSeeStore } from '../kernel/auth/store-visibility.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { createStoresContext, type StoresContext } from './context.js';
@@ -16,7 +17,11 @@ export const storesSubgraph: SubgraphModule<StoresContext> = {
       { resolvers: [StoreResolver] },
       {
         Store: {
-          __resolveReference: (ref: { id: string }, ctx: StoresContext) => ctx.loaders.storeById.load(ref.id),
+          // An unlisted store resolves to null for callers who may not see it, whoever referenced it.
+          __resolveReference: async (ref: { id: string }, ctx: StoresContext) => {
+            const store = await ctx.loaders.storeById.load(ref.id);
+            return store && canSeeStore(ctx.principal, store) ? store : null;
+          },
         },
       },
     ),

@@ -12,6 +12,8 @@ export const BENCH_SECRETS_KEY = 'YmVuY2gtc2VjcmV0cy1rZXktMDEyMzQ1Njc4OTAxMjM';
 export function benchServiceEnv(databaseUrl: string): Env {
   return loadEnv({
     NODE_ENV: 'production',
+    // A throwaway service that sends no mail: verification off, so no SMTP server is needed.
+    EMAIL_VERIFICATION: 'false',
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,

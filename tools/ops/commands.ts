@@ -3,6 +3,7 @@
  * operation it runs with the operator credential, and what it prints.
  */
 import { list, on, text, type OpsCommand } from './command.js';
+import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
 function idOf(data: Record<string, unknown>, field: string): string {
@@ -12,14 +13,19 @@ function idOf(data: Record<string, unknown>, field: string): string {
 export const OPS_COMMANDS: readonly OpsCommand[] = [
   {
     name: 'business:create',
-    summary: 'Create a business account; its owner is the user with that email, now or when one signs up with it.',
+    summary:
+      'Create a business account and mail its owner invitation (accepted by a verified account with that email).',
     flags: { name: { value: 'N', required: true }, 'owner-email': { value: 'E', required: true } },
     operationName: 'OpsCreateBusinessAccount',
     document:
-      'mutation OpsCreateBusinessAccount($input: CreateBusinessAccountInput!) { createBusinessAccount(input: $input) { id } }',
+      'mutation OpsCreateBusinessAccount($input: CreateBusinessAccountInput!) { createBusinessAccount(input: $input) { id ownerInvitations { id } } }',
     variables: (flags) => ({ input: { name: text(flags, 'name'), ownerEmail: text(flags, 'owner-email') } }),
-    result: (data) => ({ businessAccountId: idOf(data, 'createBusinessAccount') }),
+    result: (data) => {
+      const created = data.createBusinessAccount as { id: string; ownerInvitations: { id: string }[] };
+      return { businessAccountId: created.id, invitationId: created.ownerInvitations[0]?.id };
+    },
   },
+  ...OWNER_INVITATION_COMMANDS,
   {
     name: 'user:create',
     summary: 'Create a registered consumer account (password: 15 to 128 characters, not a common one, not the email).',
@@ -118,4 +124,38 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
       return { clientId: app.clientId, userScopeStatus: app.userScopeStatus.toLowerCase() };
     },
   },
+  {
+    name: 'keys:list',
+    summary: 'List the access-token signing keys: kid, status (active, verifying, retired), createdAt, retiredAt.',
+    flags: {},
+    operationName: 'OpsSigningKeys',
+    document: 'query OpsSigningKeys { signingKeys { kid status createdAt retiredAt } }',
+    variables: () => ({}),
+    result: (data) => ({ keys: (data.signingKeys as { status: string }[]).map(signingKeyOf) }),
+  },
+  {
+    name: 'keys:rotate',
+    summary: 'Add a new signing key that signs from now on; older keys keep verifying until retired.',
+    flags: {},
+    operationName: 'OpsRotateSigningKey',
+    document: 'mutation OpsRotateSigningKey { rotateSigningKey { kid status createdAt retiredAt } }',
+    variables: () => ({}),
+    result: (data) => signingKeyOf(data.rotateSigningKey as { status: string }),
+  },
+  {
+    name: 'keys:retire',
+    summary:
+      'Retire a signing key: it leaves the JWKS and its tokens stop verifying (everywhere within SIGNING_KEY_CACHE_SECONDS). The active key cannot be retired: rotate first.',
+    flags: { kid: { value: 'K', required: true } },
+    operationName: 'OpsRetireSigningKey',
+    document:
+      'mutation OpsRetireSigningKey($kid: String!) { retireSigningKey(kid: $kid) { kid status createdAt retiredAt } }',
+    variables: (flags) => ({ kid: text(flags, 'kid') }),
+    result: (data) => signingKeyOf(data.retireSigningKey as { status: string }),
+  },
 ];
+
+/** A signing key as printed: the status in lower case, like the other commands' enums. */
+function signingKeyOf(key: { status: string }): Record<string, unknown> {
+  return { ...key, status: key.status.toLowerCase() };
+}

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { EngagementContext } from '../context.js';
 import { StoreRef } from '../references.types.js';
 import { CheckInCampaign } from './check-in-campaign.entity.js';
+import { visibleStoreId } from '../../kernel/auth/store-visibility.js';
 
 @Resolver(() => CheckInCampaign)
 export class CheckInCampaignResolver {
@@ -16,8 +17,13 @@ export class CheckInCampaignResolver {
     return ctx.checkInCampaigns.findByToken(token);
   }
 
-  @FieldResolver(() => StoreRef, { description: 'The store running the campaign.' })
-  store(@Root() campaign: CheckInCampaign): StoreRef {
-    return { id: campaign.storeId };
+  @FieldResolver(() => StoreRef, {
+    nullable: true,
+    description:
+      'The store running the campaign; null when the caller may not see it (an unlisted store, for anyone but operators and its business).',
+  })
+  async store(@Root() campaign: CheckInCampaign, @Ctx() ctx: EngagementContext): Promise<StoreRef | null> {
+    const id = await visibleStoreId(ctx.em, ctx.principal, campaign.storeId);
+    return id === null ? null : { id };
   }
 }

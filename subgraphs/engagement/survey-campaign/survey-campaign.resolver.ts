@@ -3,6 +3,7 @@ import type { EngagementContext } from '../context.js';
 import { StoreRef } from '../references.types.js';
 import { SurveyCampaign } from './survey-campaign.entity.js';
 import { SurveyQuestion } from './survey-campaign.types.js';
+import { visibleStoreId } from '../../kernel/auth/store-visibility.js';
 
 @Resolver(() => SurveyCampaign)
 export class SurveyCampaignResolver {
@@ -26,8 +27,13 @@ export class SurveyCampaignResolver {
     }));
   }
 
-  @FieldResolver(() => StoreRef, { description: 'The store running the campaign.' })
-  store(@Root() campaign: SurveyCampaign): StoreRef {
-    return { id: campaign.storeId };
+  @FieldResolver(() => StoreRef, {
+    nullable: true,
+    description:
+      'The store running the campaign; null when the caller may not see it (an unlisted store, for anyone but operators and its business).',
+  })
+  async store(@Root() campaign: SurveyCampaign, @Ctx() ctx: EngagementContext): Promise<StoreRef | null> {
+    const id = await visibleStoreId(ctx.em, ctx.principal, campaign.storeId);
+    return id === null ? null : { id };
   }
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
+import { latestMailTo, tokenIn } from '../../../test/mail.js';
 
 export const PASSWORD = 'correct horse battery staple 42';
 
@@ -112,14 +113,39 @@ export async function createUser(service: TestService): Promise<string> {
   return email;
 }
 
-/** A business account owned by `ownerEmail`; returns its id. */
-export async function createBusiness(service: TestService, ownerEmail: string, name: string): Promise<string> {
+/**
+ * A business account whose owner invitation goes to `ownerEmail`; returns its id. With `bind` (the
+ * default) the owner (a user made by {@link createUser}) accepts the mailed invitation, as a person
+ * would: sign in, open the link's token, accept.
+ */
+export async function createBusiness(
+  service: TestService,
+  ownerEmail: string,
+  name: string,
+  bind = true,
+): Promise<string> {
   const data = await operator<{ createBusinessAccount: { id: string } }>(
     service,
     `mutation($input: CreateBusinessAccountInput!) { createBusinessAccount(input: $input) { id } }`,
     { input: { name, ownerEmail } },
   );
+  if (bind) await acceptLatestInvitation(service, ownerEmail);
   return data.createBusinessAccount.id;
+}
+
+/** Signs `email` (password {@link PASSWORD}) in and accepts the newest invitation mailed to it. */
+export async function acceptLatestInvitation(service: TestService, email: string): Promise<void> {
+  const token = tokenIn((await latestMailTo(service, email)).body, '/oauth/owner-invitation');
+  const signIn = await service.graphql<{ signInBrowser: { sessionToken: string } }>(
+    `mutation($input: BrowserSignInInput!) { signInBrowser(input: $input) { sessionToken } }`,
+    { input: { email, password: PASSWORD } },
+  );
+  expect(signIn.errors).toBeUndefined();
+  const accepted = await service.graphql(
+    `mutation($input: AcceptOwnerInvitationInput!) { acceptOwnerInvitation(input: $input) { businessAccountId } }`,
+    { input: { token, sessionToken: signIn.data!.signInBrowser.sessionToken } },
+  );
+  expect(accepted.errors).toBeUndefined();
 }
 
 /** The query string of an authorization request. */

@@ -1,5 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { IdentityContext } from '../context.js';
+import { mailLocale } from '../mail/mail-texts.js';
+import { BrowserSignUpInput, SignUpResult } from '../user/email-verification.types.js';
 import {
   AuthorizationPrompt,
   AuthorizationRedirect,
@@ -34,14 +36,20 @@ export class AuthorizationResolver {
     return ctx.authorization.signIn(input);
   }
 
-  @Mutation(() => BrowserSessionGrant, {
-    description: 'Registers a consumer account and signs the browser in (password_policy, email_taken).',
+  @Mutation(() => SignUpResult, {
+    description:
+      'Registers a consumer account and mails a verification link; a taken address instead gets a "someone tried to sign up" mail, and the answer is the same. Signs nobody in. BAD_USER_INPUT password_policy or validation_failed; RATE_LIMITED (sign-ups per client IP) with retryAfter.',
   })
   signUpBrowser(
-    @Arg('input', () => BrowserSignInInput) input: BrowserSignInInput,
+    @Arg('input', () => BrowserSignUpInput) input: BrowserSignUpInput,
     @Ctx() ctx: IdentityContext,
-  ): Promise<BrowserSessionGrant> {
-    return ctx.authorization.signUp(input);
+  ): Promise<SignUpResult> {
+    return ctx.signUps.signUp({
+      email: input.email,
+      password: input.password,
+      locale: mailLocale(input.locale),
+      returnQuery: input.returnQuery ?? '',
+    });
   }
 
   @Mutation(() => Boolean, { description: 'Ends a browser session (FORBIDDEN csrf_failed on a wrong CSRF token).' })

@@ -8,6 +8,7 @@ import type { BaseContext } from '../../kernel/context.js';
 import { AppError, BadUserInputError } from '../../kernel/errors.js';
 import type { BusinessAccount } from '../business-account/business-account.entity.js';
 import { BusinessAccountService } from '../business-account/business-account.service.js';
+import { emailNotVerified } from '../business-account/owner-invitation.service.js';
 import { issueAuthorizationCode } from '../oauth/authorization-code.js';
 import type { UserService } from '../user/user.service.js';
 import { csrfFailed, notABusinessOwner, sessionRequired } from './authorization-error.js';
@@ -41,7 +42,8 @@ export class AuthorizationService {
 
   /**
    * Validates the request and, with a live session, what the user may consent to. Business scopes
-   * need an owned business account (FORBIDDEN `not_a_business_owner`).
+   * need a verified email (FORBIDDEN `email_not_verified`) and an owned business account (FORBIDDEN
+   * `not_a_business_owner`).
    */
   async prompt(params: AuthorizationParameters, sessionToken: string | null): Promise<AuthorizationPrompt> {
     const request = await validateAuthorizationRequest(this.ctx.em, params);
@@ -81,12 +83,6 @@ export class AuthorizationService {
         throw new BadUserInputError(error.message, [], 'invalid_credentials');
       throw error;
     }
-  }
-
-  /** Registers an account (password policy, unique email) and starts a session. */
-  async signUp(input: BrowserSignInInput): Promise<BrowserSessionGrant> {
-    const user = await this.users.register(input.email, input.password);
-    return this.grant(user.id);
   }
 
   /** Ends the session when the CSRF token is its own; false when there was no live session. */
@@ -131,10 +127,14 @@ export class AuthorizationService {
     return { sessionToken: session.token, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
   }
 
-  /** The owned accounts the user may grant for: the org_id one, else all; none is an error. */
+  /**
+   * The owned accounts the user may grant for: the org_id one, else all; none is an error. An
+   * unverified email confers nothing: FORBIDDEN `email_not_verified` before ownership is looked at.
+   */
   private async businessChoices(request: ValidAuthorizationRequest, live: LiveSession): Promise<BusinessAccount[]> {
     if (request.audience !== 'business') return [];
-    const owned = live.user.email ? await this.businessAccounts.ownedBy(live.user.email) : [];
+    if (!live.user.emailVerifiedAt) throw emailNotVerified();
+    const owned = await this.businessAccounts.ownedBy(live.user.id);
     const choices = request.orgId ? owned.filter((b) => b.id === request.orgId) : owned;
     if (choices.length === 0) throw notABusinessOwner();
     return choices;

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
+import { RACE_ROUNDS, releasedTogether, valuesOf } from '../../../test/race.js';
+import { hasPostgres } from '../../../test/requirements.js';
 import { ANONYMOUS } from '../../kernel/auth/principal.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
 import { UserService } from '../user/user.service.js';
@@ -67,15 +69,27 @@ describe('DeviceService.register', () => {
     expect(other).toMatchObject({ created: true, device: { userId: taro, platform: 'web' } });
   });
 
-  it('creates a device exactly once under concurrent registrations', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        devices().register(hanako, input({ deviceId: 'android-race', platform: 'android' })),
-      ),
-    );
-    expect(results.filter((r) => r.created)).toHaveLength(1);
-    expect(new Set(results.map((r) => r.device.id)).size).toBe(1);
-  });
+  it.skipIf(!hasPostgres('device registration race'))(
+    'creates a device exactly once under concurrent registrations (PostgreSQL: released together)',
+    async () => {
+      for (let round = 0; round < RACE_ROUNDS; round++) {
+        const register = () =>
+          devices().register(hanako, input({ deviceId: `android-race-${round}`, platform: 'android' }));
+        const released = await releasedTogether(
+          service.env.databaseUrl!,
+          'user_device',
+          Array.from({ length: 8 }, () => register),
+        );
+        expect(released.waiting, `round ${round}`).toBe(8);
+        const results = valuesOf(released);
+        expect(
+          results.filter((r) => r.created),
+          `round ${round}`,
+        ).toHaveLength(1);
+        expect(new Set(results.map((r) => r.device.id)).size).toBe(1);
+      }
+    },
+  );
 
   it('names every invalid field', async () => {
     const error = await devices()

@@ -7,7 +7,7 @@ import { OAuthAppRegistration, RegisterOAuthAppInput } from './oauth-client.inpu
 export class OAuthClientResolver {
   @Mutation(() => OAuthAppRegistration, {
     description:
-      'Registers an OAuth app. Operators, or a business token for its own business. A user.* scope makes UserScopeStatus pending.',
+      'Registers an OAuth app. Operators, or a business token issued to a first-party app, for its own business (FORBIDDEN third_party_app otherwise). A user.* scope makes UserScopeStatus pending.',
   })
   registerOAuthApp(
     @Arg('input', () => RegisterOAuthAppInput) input: RegisterOAuthAppInput,

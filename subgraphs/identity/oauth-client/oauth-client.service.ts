@@ -44,6 +44,7 @@ export class OAuthClientService {
         throw new ForbiddenError('A business may register apps only for itself.', 'other_business');
       }
       if (input.firstParty) throw new ForbiddenError('Only operators mark apps first-party.', 'operator_only');
+      await this.requireFirstPartyCaller(principal.clientId);
       businessAccountId = principal.businessAccountId;
     } else if (principal.kind !== 'operator') {
       throw new ForbiddenError('Only operators and business owners register apps.', 'forbidden');
@@ -73,6 +74,20 @@ export class OAuthClientService {
       () => this.ctx.em.flush(),
     );
     return { app, clientSecret };
+  }
+
+  /**
+   * A business registers apps only through a first-party app: a token a third-party app holds (even
+   * one the owner consented to) must not mint new apps and secrets for the business.
+   */
+  private async requireFirstPartyCaller(clientId: string): Promise<void> {
+    const caller = await findClient(this.ctx.em, clientId);
+    if (!caller?.firstParty) {
+      throw new ForbiddenError(
+        'Apps are registered by operators, or by a business owner through a first-party app; this token was issued to a third-party app.',
+        'third_party_app',
+      );
+    }
   }
 
   /** Operators approve an app's user.* scopes (UserScopeStatus pending -> approved). */

@@ -5,8 +5,9 @@
 import { requireAuthenticated } from '../../kernel/auth/access.js';
 import { SqlAccessTokenVerifier, type AccessTokenClaims } from '../../kernel/auth/access-token-verifier.js';
 import type { BaseContext } from '../../kernel/context.js';
-import { authenticateClient } from '../oauth-client/client-credentials.js';
+import { authenticateClientThrottled } from '../oauth-client/client-auth-throttle.js';
 import type { OAuthClient } from '../oauth-client/oauth-client.entity.js';
+import { isRefusedDemoClientSecret } from '../published-demo-credentials.js';
 import * as store from './grant-store.js';
 import { invalidClient, invalidRequest, OAuthError, OAuthErrorCode } from './oauth-error.js';
 import { tokenDigest } from './opaque-token.js';
@@ -121,7 +122,13 @@ export class OAuthGrantService {
     clientSecret?: string | null;
   }): Promise<OAuthClient | undefined> {
     if (!input.clientId && !input.clientSecret) return undefined;
-    const client = await authenticateClient(this.ctx.em, input.clientId ?? '', input.clientSecret ?? '');
+    if (isRefusedDemoClientSecret(this.ctx.env, input.clientSecret)) throw invalidClient();
+    const client = await authenticateClientThrottled(
+      this.ctx.em,
+      input.clientId ?? '',
+      input.clientSecret ?? '',
+      this.now,
+    );
     if (!client) throw invalidClient();
     return client;
   }

@@ -57,7 +57,7 @@ export async function createUser(
   return data.createUser.id;
 }
 
-/** A business account owned by `ownerEmail`. */
+/** A business account whose owner invitation goes to `ownerEmail` (not accepted: tests issue codes directly). */
 export async function createBusiness(service: TestService, ownerEmail: string): Promise<string> {
   const data = await operator<{ createBusinessAccount: { id: string } }>(
     service,

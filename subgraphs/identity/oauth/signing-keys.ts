@@ -1,8 +1,8 @@
 /**
  * The access-token signing keys: Ed25519, the private half encrypted at rest. The newest live key
  * signs; the JWKS lists every live key, so a new key can be added before the old one is retired.
- * A process keeps the decrypted signing key in memory for a few minutes, then looks again, so a key
- * added by another process is picked up.
+ * A process keeps the decrypted signing key in memory for `SIGNING_KEY_CACHE_SECONDS`, then looks
+ * again, so a key added (or retired) by another process is picked up within that time.
  */
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,11 @@ import type { Env } from '../../kernel/env.js';
 import { log } from '../../kernel/logger.js';
 import { decryptSecret, encryptSecret, resolveSecretsKey } from './secrets-key.js';
 
-const REFRESH_MS = 5 * 60_000;
+/** Default of `SIGNING_KEY_CACHE_SECONDS` for callers that pass a partial {@link Env}. */
+const DEFAULT_CACHE_SECONDS = 30;
+
+/** What signing keys need of the configuration. */
+export type SigningKeysEnv = Pick<Env, 'secretsKey' | 'dataDir'> & Partial<Pick<Env, 'signingKeyCacheSeconds'>>;
 
 /** A key ready to sign with. */
 export interface SigningKey {
@@ -29,12 +33,15 @@ interface KeyRow {
 /** Signing keys of one installation (one per {@link Env}, i.e. per process and database). */
 export class SigningKeys {
   private current: { key: Promise<SigningKey>; loadedAt: number } | undefined;
+  private readonly refreshMs: number;
 
-  constructor(private readonly env: Pick<Env, 'secretsKey' | 'dataDir'>) {}
+  constructor(private readonly env: SigningKeysEnv) {
+    this.refreshMs = (env.signingKeyCacheSeconds ?? DEFAULT_CACHE_SECONDS) * 1000;
+  }
 
   /** The key to sign with: the newest live key this process can decrypt, created when there is none. */
   signingKey(em: EntityManager): Promise<SigningKey> {
-    if (!this.current || Date.now() - this.current.loadedAt > REFRESH_MS) {
+    if (!this.current || Date.now() - this.current.loadedAt >= this.refreshMs) {
       const key = this.load(em.fork());
       this.current = { key, loadedAt: Date.now() };
       key.catch(() => (this.current = undefined));
@@ -51,6 +58,18 @@ export class SigningKeys {
         'select "public_jwk" from "oauth_signing_key" where "retired_at" is null order by "created_at" desc',
       );
     return rows.map((row) => row.public_jwk);
+  }
+
+  /** Adds a key that signs from now on (in other processes within the cache time); returns its kid. */
+  async rotate(em: EntityManager): Promise<string> {
+    const key = await this.create(em.fork(), resolveSecretsKey(this.env));
+    this.current = { key: Promise.resolve(key), loadedAt: Date.now() };
+    return key.kid;
+  }
+
+  /** Forgets the cached signing key, so the next token is signed by whatever key is newest now. */
+  forget(): void {
+    this.current = undefined;
   }
 
   private async load(em: EntityManager): Promise<SigningKey> {
@@ -96,7 +115,7 @@ export class SigningKeys {
 const perEnv = new WeakMap<object, SigningKeys>();
 
 /** The signing keys of this process for `env` (one cache per configuration). */
-export function signingKeysFor(env: Pick<Env, 'secretsKey' | 'dataDir'>): SigningKeys {
+export function signingKeysFor(env: SigningKeysEnv): SigningKeys {
   let keys = perEnv.get(env);
   if (!keys) perEnv.set(env, (keys = new SigningKeys(env)));
   return keys;

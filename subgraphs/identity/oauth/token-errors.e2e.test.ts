@@ -1,10 +1,13 @@
 /**
- * Failures and races of the token endpoints: every error row of the interface for them (400/401)
- * with its body shape and Cache-Control, PKCE, redirect_uri, expiry, code and refresh-token reuse,
- * concurrent exchanges and refreshes. Also prints the measured cost of checking a token.
+ * Failures and races of the token endpoints: the error rows of the interface for them (400/401/415)
+ * with their body shapes and challenges, PKCE, redirect_uri, expiry, code and refresh-token reuse,
+ * and concurrent exchanges and refreshes released together on PostgreSQL (test/race.ts; skipped,
+ * with the reason printed, on the embedded database).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../../test/harness.js';
+import { RACE_ROUNDS, releasedTogether, valuesOf } from '../../../test/race.js';
+import { hasPostgres } from '../../../test/requirements.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
 import {
   basic,
@@ -218,27 +221,45 @@ describe('code binding', () => {
   });
 });
 
-describe('races', () => {
-  it('two concurrent exchanges of one code: exactly one succeeds, never a 500', async () => {
-    const params = await codeParams();
-    const responses = await Promise.all([postForm(service, TOKEN, params), postForm(service, TOKEN, params)]);
-    expect(responses.map((r) => r.status).sort()).toEqual([200, 400]);
-    const loser = responses.find((r) => r.status === 400)!;
-    await expectOAuthError(loser, 400, 'invalid_grant');
+const racesRun = hasPostgres('token-errors races');
+
+describe.skipIf(!racesRun)('races (PostgreSQL: contenders released together)', () => {
+  it('two concurrent exchanges of one code: exactly one succeeds, the other is invalid_grant', async () => {
+    for (let round = 0; round < RACE_ROUNDS; round++) {
+      const params = await codeParams();
+      const exchange = () => postForm(service, TOKEN, params);
+      const released = await releasedTogether(service.env.databaseUrl!, 'oauth_authorization_code', [
+        exchange,
+        exchange,
+      ]);
+      expect(released.waiting, `round ${round}: both contenders held at the lock`).toBe(2);
+      const responses = valuesOf(released);
+      expect(responses.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 400]);
+      await expectOAuthError(
+        responses.find((r) => r.status === 400)!,
+        400,
+        'invalid_grant',
+      );
+    }
   });
 
-  it('concurrent refreshes of one token: at most one succeeds, and the reuse revokes the grant', async () => {
-    const first = await tokens(await codeParams());
-    const responses = await Promise.all(
-      Array.from({ length: 5 }, () => postForm(service, TOKEN, refreshParams(first.refresh_token))),
-    );
-    const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
-    expect(statuses.every((s) => s === 200 || s === 400)).toBe(true);
-    for (const response of responses.filter((r) => r.status === 200)) {
-      const next = (await response.json()) as { access_token: string };
-      expect(await viewer(service, next.access_token)).toEqual({ error: 'UNAUTHENTICATED' });
+  it('concurrent refreshes of one token: exactly one succeeds, and the reuse revokes the grant', async () => {
+    for (let round = 0; round < RACE_ROUNDS; round++) {
+      const first = await tokens(await codeParams());
+      const refresh = () => postForm(service, TOKEN, refreshParams(first.refresh_token));
+      const released = await releasedTogether(
+        service.env.databaseUrl!,
+        'oauth_refresh_token',
+        Array.from({ length: 5 }, () => refresh),
+      );
+      expect(released.waiting, `round ${round}: every contender held at the lock`).toBe(5);
+      const responses = valuesOf(released);
+      expect(responses.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 400, 400, 400, 400]);
+      for (const loser of responses.filter((r) => r.status === 400))
+        await expectOAuthError(loser, 400, 'invalid_grant');
+      const winner = (await responses.find((r) => r.status === 200)!.json()) as { access_token: string };
+      expect(await viewer(service, winner.access_token)).toEqual({ error: 'UNAUTHENTICATED' });
+      expect(await viewer(service, first.access_token)).toEqual({ error: 'UNAUTHENTICATED' });
     }
-    expect(await viewer(service, first.access_token)).toEqual({ error: 'UNAUTHENTICATED' });
   });
 });

@@ -6,8 +6,9 @@
 import type { BaseContext } from '../../kernel/context.js';
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { parseScopeString } from '../../kernel/auth/scopes.js';
-import { authenticateClient } from '../oauth-client/client-credentials.js';
+import { authenticateClientThrottled } from '../oauth-client/client-auth-throttle.js';
 import type { OAuthClient } from '../oauth-client/oauth-client.entity.js';
+import { isRefusedDemoClientSecret } from '../published-demo-credentials.js';
 import { signAccessToken, type AccessTokenSubject } from './access-token.js';
 import * as store from './grant-store.js';
 import { invalidClient, invalidGrant, invalidRequest, OAuthError, OAuthErrorCode } from './oauth-error.js';
@@ -36,7 +37,8 @@ export class OAuthTokenService {
 
   private async authenticate(input: TokenRequestInput): Promise<OAuthClient> {
     if (!input.clientId || !input.clientSecret) throw invalidClient();
-    const client = await authenticateClient(this.ctx.em, input.clientId, input.clientSecret);
+    if (isRefusedDemoClientSecret(this.ctx.env, input.clientSecret)) throw invalidClient();
+    const client = await authenticateClientThrottled(this.ctx.em, input.clientId, input.clientSecret, this.now);
     if (!client) throw invalidClient();
     return client;
   }

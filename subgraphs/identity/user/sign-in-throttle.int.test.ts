@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { RACE_ROUNDS, releasedTogether, valuesOf } from '../../../test/race.js';
+import { hasPostgres } from '../../../test/requirements.js';
 import { ALL_ENTITIES } from '../../index.js';
 import { createOrm, migrate, rootEntityManager, type Orm } from '../../kernel/db/orm.js';
 import { AppError } from '../../kernel/errors.js';
@@ -89,27 +91,48 @@ describe('SignInThrottler', () => {
     expect((await t.recordFailure(ip)).failures).toBe(6);
   });
 
-  it('counts concurrent failures exactly: N in parallel give the counts 1..N', async () => {
-    now = new Date('2030-01-05T00:00:00Z');
-    const n = 40;
-    const key = freshAccount({ ...ACCOUNT_THROTTLE, maxFailures: 1000, slowDownAfter: 1000 });
-    const results = await Promise.all(Array.from({ length: n }, () => throttler().recordFailure(key)));
-    expect(results.map((r) => r.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-    expect((await throttler().recordFailure(key)).failures).toBe(n + 1);
-  });
-
-  it('locks exactly once the threshold is crossed by concurrent failures', async () => {
-    now = new Date('2030-01-06T00:00:00Z');
-    const key = freshAccount();
-    const results = await Promise.all(Array.from({ length: 5 }, () => throttler().recordFailure(key)));
-    expect(results.filter((r) => r.failures === 5)).toHaveLength(1);
-    expect(await throttler().retryAfter([key])).toBe(900);
-  });
-
   it('stores hashed keys only', async () => {
     const key = accountKey('someone@example.com');
     expect(key.id).toMatch(/^account:[A-Za-z0-9_-]{43}$/);
     expect(key.id).not.toContain('someone');
     expect(ipKey('192.0.2.1').id).toMatch(/^ip:[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+const racesRun = hasPostgres('sign-in throttle races');
+
+describe.skipIf(!racesRun)('SignInThrottler races (PostgreSQL: contenders released together)', () => {
+  const race = (key: ReturnType<typeof freshAccount>, n: number) =>
+    releasedTogether(
+      database.env.DATABASE_URL!,
+      'sign_in_throttle',
+      Array.from({ length: n }, () => () => throttler().recordFailure(key)),
+      // The ORM pool has 10 connections: the rest queue for one, not for the lock.
+      { waiters: Math.min(n, 10) },
+    );
+
+  it('counts concurrent failures exactly: N in parallel give the counts 1..N', async () => {
+    for (let round = 0; round < RACE_ROUNDS; round++) {
+      now = new Date(`2030-01-0${5 + round}T00:00:00Z`);
+      const n = 20;
+      const key = freshAccount({ ...ACCOUNT_THROTTLE, maxFailures: 1000, slowDownAfter: 1000 });
+      await throttler().recordFailure(key); // the row exists: every contender updates it
+      const released = await race(key, n);
+      expect(released.waiting, `round ${round}`).toBe(10);
+      const counts = valuesOf(released).map((r) => r.failures);
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 2));
+      expect((await throttler().recordFailure(key)).failures).toBe(n + 2);
+    }
+  });
+
+  it('locks exactly once the threshold is crossed by concurrent failures', async () => {
+    for (let round = 0; round < RACE_ROUNDS; round++) {
+      now = new Date(`2030-02-0${1 + round}T00:00:00Z`);
+      const key = freshAccount();
+      const released = await race(key, 5);
+      expect(released.waiting, `round ${round}`).toBe(5);
+      expect(valuesOf(released).filter((r) => r.failures === 5)).toHaveLength(1);
+      expect(await throttler().retryAfter([key])).toBe(900);
+    }
   });
 });

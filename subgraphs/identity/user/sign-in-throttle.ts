@@ -49,13 +49,34 @@ export const IP_THROTTLE: ThrottlePolicy = Object.freeze({
   slowDownSeconds: 0,
 });
 
+/**
+ * Sign-ups per client IP: the 10th within an hour locks the address's sign-ups for an hour (scripted
+ * account creation), counted like sign-in failures but in their own key.
+ */
+export const SIGN_UP_IP_THROTTLE: ThrottlePolicy = Object.freeze({
+  maxFailures: 10,
+  windowSeconds: 60 * 60,
+  lockSeconds: 60 * 60,
+  slowDownAfter: 10,
+  slowDownSeconds: 0,
+});
+
+/** Verification mails per address: 3 within an hour, then none for an hour (mail bombing). */
+export const VERIFICATION_MAIL_THROTTLE: ThrottlePolicy = Object.freeze({
+  maxFailures: 3,
+  windowSeconds: 60 * 60,
+  lockSeconds: 60 * 60,
+  slowDownAfter: 3,
+  slowDownSeconds: 0,
+});
+
 /** A counter: its stored key and the policy it follows. */
 export interface ThrottleKey {
   readonly id: string;
   readonly policy: ThrottlePolicy;
 }
 
-function hashed(kind: 'account' | 'ip', value: string): string {
+function hashed(kind: 'account' | 'ip' | 'sign-up-ip' | 'verification-mail', value: string): string {
   return `${kind}:${createHash('sha256').update(value).digest('base64url')}`;
 }
 
@@ -67,6 +88,16 @@ export function accountKey(normalizedEmail: string, policy: ThrottlePolicy = ACC
 /** The counter of a client IP address. */
 export function ipKey(address: string, policy: ThrottlePolicy = IP_THROTTLE): ThrottleKey {
   return { id: hashed('ip', address), policy };
+}
+
+/** The sign-up counter of a client IP address. */
+export function signUpIpKey(address: string): ThrottleKey {
+  return { id: hashed('sign-up-ip', address), policy: SIGN_UP_IP_THROTTLE };
+}
+
+/** The verification-mail counter of a normalized email. */
+export function verificationMailKey(normalizedEmail: string): ThrottleKey {
+  return { id: hashed('verification-mail', normalizedEmail), policy: VERIFICATION_MAIL_THROTTLE };
 }
 
 /** SQL with `?` placeholders and its values in order; fragments nest with {@link sql}. */
@@ -136,10 +167,10 @@ export class SignInThrottler {
   }
 
   /** Throws RATE_LIMITED (with `retryAfter` seconds) when any of the keys is locked. */
-  async assertNotLocked(keys: readonly ThrottleKey[]): Promise<void> {
+  async assertNotLocked(keys: readonly ThrottleKey[], what = 'failed sign-in attempts'): Promise<void> {
     const seconds = await this.retryAfter(keys);
     if (seconds > 0) {
-      throw new RateLimitedError(`Too many failed sign-in attempts. Try again in ${seconds} seconds.`, seconds);
+      throw new RateLimitedError(`Too many ${what}. Try again in ${seconds} seconds.`, seconds);
     }
   }
 

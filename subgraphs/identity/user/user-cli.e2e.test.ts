@@ -47,6 +47,7 @@ describe('npm run ops -- user:create', () => {
       'operators type long passwords',
     );
     expect(user).toMatchObject({ id: printed.userId, displayName: 'CLI ユーザー' });
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date); // the operator vouches for the address
   });
 
   it('answers a password that breaks the policy with a 400 problem naming the field, exit code 2', async () => {
@@ -92,8 +93,13 @@ describe('demo users', () => {
     },
   );
 
-  it('includes the owner of the first demo business', async () => {
-    const owned = await new BusinessAccountService(context()).ownedBy('owner@sakura-mart.example');
+  it('includes the owner of the first demo business, verified and bound', async () => {
+    const owner = await new UserService(context()).verifyCredentials(
+      'owner@sakura-mart.example',
+      DEMO_USERS[1].password,
+    );
+    expect(owner.emailVerifiedAt).toBeInstanceOf(Date);
+    const owned = await new BusinessAccountService(context()).ownedBy(owner.id);
     expect(owned.map((b) => b.name)).toEqual(['さくらマート株式会社']);
   });
 });

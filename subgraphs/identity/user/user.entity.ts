@@ -3,6 +3,7 @@ import { BeforeCreate, BeforeUpdate, Entity, Property } from '@mikro-orm/decorat
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
+import { normalizeEmail } from '../email.js';
 
 /**
  * Not a GraphQL type on purpose: type-graphql inherits fields only from a direct `@ObjectType`
@@ -24,7 +25,7 @@ export class User extends UserRecord {
   @Field(() => GraphQLDateTimeISO, { description: 'When the account was created (RFC 3339, UTC).' })
   override createdAt!: Date & Opt;
 
-  /** Sign-in email, stored lower-cased so uniqueness ignores case; null for anonymous accounts. */
+  /** Sign-in email, stored normalized (email.ts) so uniqueness ignores case and width; null for anonymous accounts. */
   @Property({ type: 'string', length: 320, nullable: true, unique: true })
   email?: string | null;
 
@@ -44,14 +45,21 @@ export class User extends UserRecord {
   @Property({ type: 'string', length: 100, nullable: true })
   displayName?: string | null;
 
+  /**
+   * When the account proved its email through a mailed link (or was created by an operator or as demo
+   * data); null: unproven, so the email confers nothing (no business scopes, no owner invitations).
+   */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  emailVerifiedAt?: Date | null;
+
   /** When the account was deleted; deleted accounts keep their row for audit but resolve to null. */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   deletedAt?: Date | null;
 
-  /** Whatever path writes the email, it is stored trimmed and lower-cased. */
+  /** Whatever path writes the email, it is stored normalized (callers have refused invisible characters). */
   @BeforeCreate()
   @BeforeUpdate()
   normalizeEmail(): void {
-    if (this.email) this.email = this.email.trim().toLowerCase();
+    if (this.email) this.email = normalizeEmail(this.email);
   }
 }

@@ -9,7 +9,8 @@ import {
   UnauthenticatedError,
   type FieldError,
 } from '../../kernel/errors.js';
-import { isEmail, normalizeEmail } from '../email.js';
+import { parseEmail } from '../email.js';
+import { isRefusedDemoPassword } from '../published-demo-credentials.js';
 import type { PasswordChangedListener } from './password-changed.js';
 import { passwordHasher, type PasswordHasher } from './password-hasher.js';
 import { checkPasswordPolicy } from './password-policy.js';
@@ -29,6 +30,14 @@ export interface UserServiceOptions {
 /** Optional details of a new registered account. */
 export interface RegistrationProfile {
   readonly displayName?: string | null;
+  /** The email counts as proven from the start (operator-created accounts, demo data). Default false. */
+  readonly verified?: boolean;
+}
+
+/** A registration that passed validation: the normalized email and the trimmed display name. */
+export interface ValidRegistration {
+  readonly email: string;
+  readonly displayName: string | null;
 }
 
 const MAX_DISPLAY_NAME = 100;
@@ -66,22 +75,26 @@ export class UserService {
     this.listeners = options.onPasswordChanged ?? [];
   }
 
-  /** Creates a registered account on an operator's behalf (GraphQL `createUser`, CLI `user:create`). */
+  /**
+   * Creates a registered account on an operator's behalf (GraphQL `createUser`, CLI `user:create`).
+   * The operator vouches for the address: the account counts as verified.
+   */
   async create(input: CreateUserInput): Promise<User> {
     requireOperator(this.ctx.principal);
-    return this.register(input.email, input.password, { displayName: input.displayName });
+    return this.register(input.email, input.password, { displayName: input.displayName, verified: true });
   }
 
   /**
-   * Registers an account. The email is stored normalised and is unique regardless of case (CONFLICT
-   * `email_taken`); the password must pass the policy (BAD_USER_INPUT `password_policy`). The user
-   * owns every business account whose owner email is this email (BusinessAccountService.ownedBy).
+   * Checks a registration without touching storage: the email (normalized, no invisible or control
+   * characters), the display name and the password policy. BAD_USER_INPUT `password_policy` when only
+   * the password fails, else `validation_failed`, naming every field.
    */
-  async register(email: string, password: string, profile: RegistrationProfile = {}): Promise<User> {
-    const normalized = normalizeEmail(email);
+  validateRegistration(email: string, password: string, profile: RegistrationProfile = {}): ValidRegistration {
+    const parsed = parseEmail(email);
+    const normalized = parsed.ok ? parsed.email : email;
     const displayName = profile.displayName?.trim() || null;
     const fieldErrors: FieldError[] = [];
-    if (!isEmail(normalized)) fieldErrors.push({ path: 'email', message: 'must be an email address' });
+    if (!parsed.ok) fieldErrors.push({ path: 'email', message: parsed.message });
     if (displayName && [...displayName].length > MAX_DISPLAY_NAME) {
       fieldErrors.push({ path: 'displayName', message: `must be at most ${MAX_DISPLAY_NAME} characters` });
     }
@@ -94,16 +107,32 @@ export class UserService {
         onlyPolicy ? 'password_policy' : 'validation_failed',
       );
     }
+    return { email: normalized, displayName };
+  }
+
+  /**
+   * Registers an account. The email is stored normalized (email.ts) and is unique (CONFLICT
+   * `email_taken`); see {@link validateRegistration} for what is refused. The email confers nothing
+   * until verified (`emailVerifiedAt`); business ownership comes only from an accepted owner invitation.
+   */
+  async register(email: string, password: string, profile: RegistrationProfile = {}): Promise<User> {
+    const valid = this.validateRegistration(email, password, profile);
     const user = this.ctx.em.create(User, {
-      email: normalized,
+      email: valid.email,
       passwordHash: await this.hasher.hash(password),
-      displayName,
+      displayName: valid.displayName,
+      emailVerifiedAt: profile.verified ? new Date() : null,
     });
     await withConstraintErrors(
       { unique: () => new ConflictError('An account with this email already exists.', 'email_taken') },
       () => this.ctx.em.flush(),
     );
     return user;
+  }
+
+  /** Spends one argon2 hash computation, so a path that stores nothing takes as long as one that does. */
+  async spendHashTime(password: string): Promise<void> {
+    await this.hasher.hash(password);
   }
 
   /** Creates an anonymous account (no email, no password), as an app does on first use. */
@@ -120,11 +149,16 @@ export class UserService {
    * `retryAfter` before any password is checked. Success resets the account's counter.
    */
   async verifyCredentials(email: string, password: string, clientIp?: string): Promise<User> {
-    const normalized = normalizeEmail(email);
+    const parsed = parseEmail(email);
+    // Invisible or control characters are a bad field, not a wrong password: no account can have them.
+    if (!parsed.ok && parsed.message.includes('invisible')) {
+      throw new BadUserInputError('The request is invalid.', [{ path: 'email', message: parsed.message }]);
+    }
+    const normalized = parsed.ok ? parsed.email : email;
     const account = accountKey(normalized);
     const keys = clientIp ? [account, ipKey(clientIp)] : [account];
     await this.throttler.assertNotLocked(keys);
-    const user = isEmail(normalized)
+    const user = parsed.ok
       ? await this.ctx.em.findOne(
           User,
           { email: normalized, deletedAt: null, isAnonymous: false },
@@ -133,7 +167,9 @@ export class UserService {
       : null;
     const stored = user?.passwordHash ?? (await dummyHash(this.hasher));
     const matches = await this.hasher.verify(stored, password);
-    if (!user?.passwordHash || !matches) {
+    // A published demo password signs nobody in in production (checked after the hash, same timing).
+    const refused = isRefusedDemoPassword(this.ctx.env, password);
+    if (!user?.passwordHash || !matches || refused) {
       for (const key of keys) await this.throttler.recordFailure(key);
       throw invalidCredentials();
     }

@@ -38,6 +38,19 @@ export const ACCESS_TABLE: AccessTable = {
   'Mutation.signOutBrowser': PUBLIC,
   'Mutation.completeAuthorization': PUBLIC,
   'Query.viewer': anyOf(OPERATOR, user(null), business(null)),
+  // Access-token signing keys (keys:list, keys:rotate, keys:retire).
+  'Query.signingKeys': OPERATOR,
+  'Mutation.rotateSigningKey': OPERATOR,
+  'Mutation.retireSigningKey': OPERATOR,
+  // Proven email and ownership by invitation: operators manage invitations; the pages verify and accept
+  // (the link's token, and for accepting the session token and its CSRF token, are checked by the service).
+  'Mutation.createOwnerInvitation': OPERATOR,
+  'Query.ownerInvitations': OPERATOR,
+  'Mutation.resendOwnerInvitation': OPERATOR,
+  'Mutation.revokeOwnerInvitation': OPERATOR,
+  'Mutation.acceptOwnerInvitation': PUBLIC,
+  'Mutation.verifyEmail': PUBLIC,
+  'Mutation.resendEmailVerification': PUBLIC,
 
   // receipts
   'Query.terminal': PUBLIC,

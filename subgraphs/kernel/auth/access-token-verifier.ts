@@ -2,11 +2,13 @@
  * Verification of OAuth access tokens (RFC 9068 JWTs) in any process of either topology: the public
  * keys and the grant state are read with SQL from the shared database through the process's own ORM,
  * so the gateway, every subgraph and the facade agree without sharing memory. Public keys are cached
- * by `kid` (they never change); grant state is never cached, so a refresh or a revocation takes
- * effect on the very next request.
+ * by `kid` for at most `SIGNING_KEY_CACHE_SECONDS` (a key never changes, but it can be retired or
+ * deleted, which then takes effect in every process within that time); grant state is never cached,
+ * so a refresh or a revocation takes effect on the very next request.
  */
 import { importJWK, jwtVerify, type JWK, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { EntityManager } from '../db/orm.js';
+import { isDatabaseUnavailable } from '../db/outage.js';
 import { isUuid } from '../db/uuid.js';
 import type { Env } from '../env.js';
 import type { AccessTokenVerifier } from './authenticate.js';
@@ -70,11 +72,25 @@ function readClaims(payload: JWTPayload): AccessTokenClaims | null {
   };
 }
 
+/** Default of `SIGNING_KEY_CACHE_SECONDS` for callers that pass a partial {@link Env}. */
+const DEFAULT_KEY_CACHE_SECONDS = 30;
+
+interface CachedKey {
+  readonly key: Promise<JoseKey | null>;
+  readonly loadedAt: number;
+}
+
 /**
  * Public keys by kid, for the whole process: a kid is 96 random bits and a key never changes, so one
- * cache serves every verifier (and every database a test process opens).
+ * cache serves every verifier (and every database a test process opens). An entry is looked up again
+ * once it is older than the verifier's cache time, so a retired or deleted key stops verifying.
  */
-const publicKeys = new Map<string, Promise<JoseKey | null>>();
+const publicKeys = new Map<string, CachedKey>();
+
+/** Drops a key from this process's cache at once (the process that retires it need not wait). */
+export function forgetPublicKey(kid: string): void {
+  publicKeys.delete(kid);
+}
 
 /**
  * Checks signature, `typ`, `iss`, `aud` and `exp` of RFC 9068 access tokens, and (in
@@ -83,13 +99,15 @@ const publicKeys = new Map<string, Promise<JoseKey | null>>();
 export class SqlAccessTokenVerifier implements AccessTokenVerifier {
   private readonly issuer: string;
   private readonly audience: string;
+  private readonly keyCacheMs: number;
 
   /** @param em a root or request EntityManager; each lookup runs on a fork of it. */
   constructor(
     private readonly em: EntityManager,
-    env: Pick<Env, 'publicUrl'>,
+    env: Pick<Env, 'publicUrl'> & Partial<Pick<Env, 'signingKeyCacheSeconds'>>,
   ) {
     ({ issuer: this.issuer, audience: this.audience } = tokenIssuer(env));
+    this.keyCacheMs = (env.signingKeyCacheSeconds ?? DEFAULT_KEY_CACHE_SECONDS) * 1000;
   }
 
   /** The principal of a live access token, or null. */
@@ -114,7 +132,9 @@ export class SqlAccessTokenVerifier implements AccessTokenVerifier {
         ...(ignoreExpiry ? { currentDate: new Date(0) } : {}),
       });
       return readClaims(payload);
-    } catch {
+    } catch (error) {
+      // A key that could not be read is not a bad token: an outage must not answer invalid_token.
+      if (isDatabaseUnavailable(error)) throw error;
       return null;
     }
   }
@@ -133,15 +153,23 @@ export class SqlAccessTokenVerifier implements AccessTokenVerifier {
   private readonly keyResolver: JWTVerifyGetKey = async (header) => {
     const kid = header.kid;
     if (typeof kid !== 'string' || kid.length > 64) throw new Error('no kid');
-    let key = publicKeys.get(kid);
-    if (!key) {
-      key = this.loadKey(kid);
-      publicKeys.set(kid, key);
+    let cached = publicKeys.get(kid);
+    if (!cached || Date.now() - cached.loadedAt >= this.keyCacheMs) {
+      cached = { key: this.loadKey(kid), loadedAt: Date.now() };
+      publicKeys.set(kid, cached);
     }
-    const resolved = await key;
-    // An unknown kid is not remembered: another process may have just created that key.
+    let resolved: JoseKey | null;
+    try {
+      resolved = await cached.key;
+    } catch (error) {
+      // A failed read (e.g. during a database outage) is not remembered either, or the key would
+      // stay unusable after the database is back.
+      if (publicKeys.get(kid) === cached) publicKeys.delete(kid);
+      throw error;
+    }
+    // An unknown (or retired) kid is not remembered: another process may have just created that key.
     if (!resolved) {
-      publicKeys.delete(kid);
+      if (publicKeys.get(kid) === cached) publicKeys.delete(kid);
       throw new Error('unknown kid');
     }
     return resolved;

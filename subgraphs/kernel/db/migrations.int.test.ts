@@ -11,6 +11,11 @@ import { createOrm, migrate, type Orm } from './orm.js';
  */
 const DATABASE_ONLY_FOREIGN_KEYS = [
   'browser_session.browser_session_user_id_fkey',
+  'business_owner.business_owner_business_account_id_fkey',
+  'business_owner.business_owner_user_id_fkey',
+  'email_verification_token.email_verification_token_user_id_fkey',
+  'owner_invitation.owner_invitation_accepted_by_user_id_fkey',
+  'owner_invitation.owner_invitation_business_account_id_fkey',
   'check_in_campaign.check_in_campaign_store_id_fkey',
   'oauth_client.oauth_client_business_account_id_fkey',
   'store.store_business_account_id_fkey',

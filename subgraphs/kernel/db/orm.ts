@@ -13,6 +13,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Env } from '../env.js';
 import { migrations } from './migrations/index.js';
+import { databaseOutage } from './outage.js';
+
+/** The part of a `pg` Pool this file uses. */
+interface PoolEvents {
+  on(event: 'connect', listener: () => void): unknown;
+}
+
+/** How long a query waits for a PostgreSQL connection (new or from the pool) before failing. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The EntityManager type every service works with (both drivers are PostgreSQL dialects). */
 export type EntityManager = SqlEntityManager;
@@ -49,6 +58,13 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
       driver: PostgreSqlDriver,
       clientUrl: env.databaseUrl,
       pool: { min: 0, max: options.poolSize ?? 10 },
+      driverOptions: {
+        // Without a bound, a request waits forever for a connection to an unreachable server (or for a
+        // free one from an exhausted pool); with it, the request fails and answers 503.
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        // A new connection after failures is the end of an outage (logged once, with its count).
+        onPoolCreated: (pool: PoolEvents) => pool.on('connect', () => databaseOutage.recovered()),
+      },
     } as Options);
   }
   const inMemory = env.dataDir.startsWith('memory://');

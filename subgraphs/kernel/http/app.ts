@@ -1,10 +1,11 @@
 /**
  * The HTTP basics every entry point shares (one-process service, subgraph, gateway and facade
- * services): an express app that echoes `X-Request-Id`, and a listener that closes cleanly.
+ * services): an express app that echoes `X-Request-Id`, and a listener that shuts down gracefully.
  */
 import express, { type Express } from 'express';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
+import { log } from '../logger.js';
 import { requestIdMiddleware } from './request-id.js';
 
 /** An express app with `X-Request-Id` on every response and no `X-Powered-By`. */
@@ -17,6 +18,14 @@ export function createHttpApp(trustProxy = 'loopback'): Express {
   return app;
 }
 
+/** Apps whose listener is shutting down: `/readyz` answers 503 for them (see {@link isDraining}). */
+const drainingApps = new WeakSet<Express>();
+
+/** True once {@link HttpListener.close} was called for the server of `app`. */
+export function isDraining(app: Express): boolean {
+  return drainingApps.has(app);
+}
+
 /** A listening HTTP server. */
 export interface HttpListener {
   readonly httpServer: Server;
@@ -24,13 +33,47 @@ export interface HttpListener {
   readonly port: number;
   /** Base URL on loopback, e.g. `http://127.0.0.1:4000`. */
   readonly url: string;
-  /** Stops accepting, drops open connections and resolves once the server is closed. */
+  /**
+   * Shuts down gracefully and resolves once every connection is closed: marks the app not ready,
+   * stops accepting connections, lets requests in flight finish (answered with `Connection: close`),
+   * closes idle keep-alive connections, and after the shutdown timeout drops whatever is left.
+   * Calling it again returns the same promise.
+   */
   close(): Promise<void>;
 }
 
+/** Options of {@link listenHttp}. */
+export interface ListenOptions {
+  /** How long {@link HttpListener.close} waits for requests in flight before dropping them. Default 10 s. */
+  readonly shutdownTimeoutMs?: number;
+}
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * How long idle keep-alive connections stay open once shutdown began. A client may have sent its
+ * next request on one already (in the socket buffer, not yet read): closing it at once would drop
+ * that request. Within this grace such a request is read, answered with `Connection: close`, and the
+ * connection ends by itself; what is still idle afterwards is closed.
+ */
+const IDLE_GRACE_MS = 500;
+
 /** Listens on `port` (0: any free port) and `host`; rejects when the port cannot be bound. */
-export async function listenHttp(app: Express, port: number, host: string): Promise<HttpListener> {
-  const httpServer = createServer(app);
+export async function listenHttp(
+  app: Express,
+  port: number,
+  host: string,
+  options: ListenOptions = {},
+): Promise<HttpListener> {
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  const httpServer = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    // A request read during shutdown is served, and its connection ends after the response.
+    if (draining) res.setHeader('Connection', 'close');
+    app(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
@@ -39,13 +82,37 @@ export async function listenHttp(app: Express, port: number, host: string): Prom
     });
   });
   const bound = (httpServer.address() as AddressInfo).port;
+  const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  let closing: Promise<void> | undefined;
+  const drain = async (): Promise<void> => {
+    draining = true;
+    drainingApps.add(app);
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    // net.Server's close stops accepting and resolves when the last connection ends. http.Server's
+    // own close() would also drop idle keep-alive connections at once (see IDLE_GRACE_MS).
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(httpServer, () => resolve()));
+    const idle = setTimeout(() => httpServer.closeIdleConnections(), Math.min(IDLE_GRACE_MS, timeoutMs));
+    const force = setTimeout(() => {
+      log('warn', 'shutdown timeout: closing connections with requests still in flight', {
+        requestsInFlight: inFlight.size,
+        timeoutMs,
+      });
+      httpServer.closeAllConnections();
+    }, timeoutMs);
+    try {
+      await closed;
+    } finally {
+      clearTimeout(idle);
+      clearTimeout(force);
+    }
+  };
   return {
     httpServer,
     port: bound,
     url: `http://127.0.0.1:${bound}`,
-    async close() {
-      httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    close() {
+      closing ??= drain();
+      return closing;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { ReceiptsContext } from '../context.js';
 import { StoreRef } from '../store.types.js';
 import { Terminal } from './terminal.entity.js';
 import { CreateTerminalInput } from './terminal.input.js';
+import { visibleStoreId } from '../../kernel/auth/store-visibility.js';
 
 @Resolver(() => Terminal)
 export class TerminalResolver {
@@ -22,8 +23,13 @@ export class TerminalResolver {
     return ctx.terminals.create(input);
   }
 
-  @FieldResolver(() => StoreRef, { description: 'The store the terminal belongs to.' })
-  store(@Root() terminal: Terminal): StoreRef {
-    return { id: terminal.storeId };
+  @FieldResolver(() => StoreRef, {
+    nullable: true,
+    description:
+      'The store the terminal belongs to; null when the caller may not see it (an unlisted store, for anyone but operators and its business).',
+  })
+  async store(@Root() terminal: Terminal, @Ctx() ctx: ReceiptsContext): Promise<StoreRef | null> {
+    const id = await visibleStoreId(ctx.em, ctx.principal, terminal.storeId);
+    return id === null ? null : { id };
   }
 }

@@ -66,11 +66,26 @@ describe('GET /api/v1/public/stores', () => {
     expect((await list(`?q=${encodeURIComponent('難波店')}`)).body.total).toBe(0); // unlisted
   });
 
-  it('pages through results and answers a page past the last with no items', async () => {
-    const first = await list('?pageSize=7&page=1');
-    const second = await list('?pageSize=7&page=2');
-    expect(first.body.items).toHaveLength(7);
-    expect(second.body.items[0]?.storeId).not.toBe(first.body.items[0]?.storeId);
+  it.each([
+    ['the whole directory', '', 7],
+    ['a filtered result', `&prefecture=${encodeURIComponent('東京都')}`, 2],
+  ])('pages through %s: pages never overlap and together cover the whole result', async (_name, filter, size) => {
+    const whole = await list(`?pageSize=100${filter}`);
+    expect(whole.body.total).toBeGreaterThan(2 * size);
+    expect(whole.body.items).toHaveLength(whole.body.total);
+    const pages: string[][] = [];
+    for (let page = 1; page <= Math.ceil(whole.body.total / size); page++) {
+      const { body } = await list(`?pageSize=${size}&page=${page}${filter}`);
+      expect(body).toMatchObject({ page, pageSize: size, total: whole.body.total });
+      pages.push(body.items.map((s) => s.storeId));
+    }
+    expect(pages.slice(0, -1).every((p) => p.length === size)).toBe(true);
+    const paged = pages.flat();
+    expect(new Set(paged).size, 'no store on two pages').toBe(paged.length);
+    expect(paged, 'the pages in order are the whole result').toEqual(whole.body.items.map((s) => s.storeId));
+  });
+
+  it('answers a page past the last with no items', async () => {
     const past = await list('?page=1000');
     expect(past.status).toBe(200);
     expect(past.body.items).toEqual([]);

@@ -110,12 +110,24 @@ describe('createStore', () => {
 
 describe('createBusinessAccount', () => {
   it('normalises the owner email and validates input', async () => {
+    const created = await service.graphql<{ createBusinessAccount: { id: string } }>(
+      CREATE_BUSINESS,
+      { input: { name: 'ケース商店', ownerEmail: '  Mixed.Case@Example.COM ' } },
+      TEST_OPERATOR_TOKEN,
+    );
+    expect(created.errors).toBeUndefined();
+    const rows: { owner_email: string }[] = await service.orm.em
+      .getConnection()
+      .execute('select "owner_email" from "business_account" where "id" = ?', [created.data!.createBusinessAccount.id]);
+    expect(rows.map((r) => r.owner_email)).toEqual(['mixed.case@example.com']);
     const bad = await service.graphql(
       CREATE_BUSINESS,
       { input: { name: '', ownerEmail: 'nope' } },
       TEST_OPERATOR_TOKEN,
     );
-    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'validation_failed' });
+    const paths = (bad.errors?.[0]?.extensions?.errors as { path: string }[]).map((e) => e.path);
+    expect(paths).toEqual(['name', 'ownerEmail']);
     const anonymous = await service.graphql(CREATE_BUSINESS, { input: { name: 'x', ownerEmail: 'a@b.example' } });
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
@@ -135,11 +147,20 @@ describe('directory search text', () => {
       TEST_OPERATOR_TOKEN,
     );
     const id = created.data!.createStore.id;
-    for (const q of ['blue bottle', 'BOTTLE', 'hirano 1-4', 'ボトル']) {
-      const body = (await (await service.call(`/api/v1/public/stores?q=${encodeURIComponent(q)}`)).json()) as {
-        items: { storeId: string }[];
-      };
-      expect(body.items.map((s) => s.storeId)).toEqual([id]);
-    }
+    const search = async (q: string) =>
+      (
+        (await (await service.call(`/api/v1/public/stores?q=${encodeURIComponent(q)}`)).json()) as {
+          items: { storeId: string }[];
+        }
+      ).items.map((s) => s.storeId);
+    for (const q of ['blue bottle', 'BOTTLE', 'hirano 1-4', 'ボトル']) expect(await search(q), q).toEqual([id]);
+    // No operation renames a store yet: the row is changed directly, and the generated column follows.
+    await service.orm.em
+      .getConnection()
+      .execute(`update "store" set "name" = 'Green Leaf Kiyosumi', "address" = 'Koto-ku Miyoshi 2-1' where "id" = ?`, [
+        id,
+      ]);
+    for (const q of ['GREEN LEAF', 'miyoshi 2-1', 'ボトル']) expect(await search(q), q).toEqual([id]);
+    for (const q of ['blue bottle', 'hirano 1-4']) expect(await search(q), q).toEqual([]);
   });
 });

@@ -77,7 +77,13 @@ export class StoreService {
       'unknown prefecture (use a JIS code or a name such as 東京都)',
     );
     validation.check(isStoreType(input.storeType), 'storeType', `must be one of ${STORE_TYPES.join(', ')}`);
+    validation.check((input.nameKana ?? '').length <= 200, 'nameKana', 'must be at most 200 characters');
     validation.check((input.address ?? '').length <= 300, 'address', 'must be at most 300 characters');
+    validation.check(
+      !input.phone || /^\+?[0-9][0-9 ()-]{0,30}$/.test(input.phone),
+      'phone',
+      'must be a telephone number of at most 32 digits, spaces, hyphens and parentheses (03-1234-5678)',
+    );
     validation.check(
       !input.postalCode || /^\d{3}-?\d{4}$/.test(input.postalCode),
       'postalCode',

@@ -15,6 +15,7 @@ import { Migration0008IdentityAccounts } from './0008-identity-accounts.js';
 import { Migration0009IdentityOAuthClients } from './0009-identity-oauth-clients.js';
 import { Migration0010IdentityOAuthTokens } from './0010-identity-oauth-tokens.js';
 import { Migration0011IdentitySessions } from './0011-identity-sessions.js';
+import { Migration0012IdentityEmailOwnership } from './0012-identity-email-ownership.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -28,4 +29,5 @@ export const migrations: MigrationObject[] = [
   { name: '0009-identity-oauth-clients', class: Migration0009IdentityOAuthClients },
   { name: '0010-identity-oauth-tokens', class: Migration0010IdentityOAuthTokens },
   { name: '0011-identity-sessions', class: Migration0011IdentitySessions },
+  { name: '0012-identity-email-ownership', class: Migration0012IdentityEmailOwnership },
 ];

@@ -1,0 +1,180 @@
+/**
+ * A database outage answers 503 (REST, with Retry-After), UNAVAILABLE (GraphQL) and a 503 page
+ * (/oauth), never a 500, is logged once per outage, and ends by itself when the database is back.
+ * The service reaches the real PostgreSQL through a TCP proxy that the test cuts and restores, so it
+ * needs DATABASE_URL (skipped, loudly, on the embedded database; a failure under CI).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startAllInOne, type RunningService } from '../gateway/all-in-one.js';
+import { loadEnv } from '../subgraphs/kernel/env.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { TEST_OPERATOR_TOKEN } from './harness.js';
+import { hasPostgres } from './requirements.js';
+import { TcpProxy, type ProxyMode } from './tcp-proxy.js';
+
+const databaseUrl = hasPostgres('database-outage.e2e.test (cuts a real connection behind a TCP proxy)');
+
+const b64 = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A well-formed access token of an unknown key: checking it reads the database. */
+const FORGED_TOKEN = `${b64({ alg: 'EdDSA', typ: 'at+jwt', kid: 'kid-not-cached-0001' })}.${b64({ sub: 'x' })}.${'A'.repeat(86)}`;
+const AUTHORIZE =
+  '/oauth/authorize?client_id=rmp_demo_consumer_app&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&response_type=code&scope=user.profile.read&state=s';
+
+interface Answer {
+  readonly status: number;
+  readonly retryAfter: string | null;
+  readonly body: string;
+}
+
+describe.skipIf(!databaseUrl)('database outage', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let service: RunningService;
+  const logLines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const target = new URL(database.env.DATABASE_URL ?? '');
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    const proxied = new URL(target);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(await proxy.start());
+    service = await startAllInOne(
+      loadEnv({
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+        SEED_DEMO_DATA: 'true',
+        DATA_DIR: 'memory://',
+        DATABASE_URL: proxied.toString(),
+      }),
+    );
+    const write = process.stderr.write.bind(process.stderr);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        try {
+          logLines.push(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          // not one of ours
+        }
+      }
+      return write(chunk);
+    });
+  });
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await service?.close();
+    await proxy?.stop();
+    await database?.drop();
+  });
+
+  async function call(path: string, init: RequestInit = {}): Promise<Answer> {
+    const response = await fetch(`${service.url}${path}`, init);
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() };
+  }
+
+  const graphql = (query: string, token?: string): Promise<Answer> =>
+    call('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query }),
+    });
+
+  /** Every way in, each touching the database before or while it runs. */
+  const requests: Record<string, () => Promise<Answer>> = {
+    'REST public directory': () => call('/api/v1/public/stores?q=mart'),
+    'REST with a bearer token (checked against the database first)': () =>
+      call('/api/v1/user/devices/device-1', { method: 'DELETE', headers: { authorization: `Bearer ${FORGED_TOKEN}` } }),
+    'REST token endpoint': () =>
+      call('/api/v1/auth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grantType: 'authorization_code',
+          clientId: 'rmp_demo_consumer_app',
+          clientSecret: 'wrong',
+          code: 'x',
+          redirectUri: 'http://127.0.0.1:8765/callback',
+        }),
+      }),
+    'GraphQL query': () => graphql('{ publicStores(pageSize: 5) { page items { name } } }'),
+    'GraphQL with a bearer token (context creation)': () => graphql('{ __typename }', FORGED_TOKEN),
+    'GraphQL as the operator': () =>
+      graphql('{ publicStores(pageSize: 5) { page items { name } } }', TEST_OPERATOR_TOKEN),
+    'authorization page': () => call(AUTHORIZE, { headers: { accept: 'text/html' } }),
+  };
+
+  function expectUnavailable(name: string, answer: Answer): void {
+    expect(answer.status, `${name}: ${answer.body.slice(0, 300)}`).not.toBe(500);
+    if (name.startsWith('GraphQL')) {
+      const body = JSON.parse(answer.body) as { errors?: { extensions?: { code?: string } }[] };
+      expect(body.errors?.[0]?.extensions?.code, name).toBe('UNAVAILABLE');
+      expect(answer.body).not.toMatch(/ECONNREFUSED|terminated|stack/i);
+      return;
+    }
+    expect(answer.status, name).toBe(503);
+    expect(Number(answer.retryAfter), name).toBeGreaterThan(0);
+    expect(answer.body).not.toMatch(/ECONNREFUSED|terminated|at .*\.js/);
+    if (name === 'authorization page') expect(answer.body).toContain('<html');
+    else expect(answer.body).toMatch(/unavailable/);
+  }
+
+  async function untilRecovered(): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const answer = await requests['REST public directory']!();
+      if (answer.status === 200 || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('answers normally while the database is reachable', async () => {
+    expect((await requests['REST public directory']!()).status).toBe(200);
+    expect((await requests['REST with a bearer token (checked against the database first)']!()).status).toBe(401);
+    expect([200, 302]).toContain((await requests['authorization page']!()).status);
+  });
+
+  for (const mode of ['drop', 'closed'] satisfies ProxyMode[]) {
+    it(`answers 503 / UNAVAILABLE, never 500, while connections are ${mode === 'drop' ? 'cut' : 'refused'}; recovers after`, async () => {
+      const before = logLines.length;
+      await proxy.setMode(mode);
+      for (const [name, request] of Object.entries(requests)) expectUnavailable(name, await request());
+      // Under concurrency too.
+      const entries = Object.entries(requests);
+      const answers = await Promise.all(
+        Array.from({ length: 28 }, (_, i) => entries[i % entries.length]!).map(async ([name, request]) => ({
+          name,
+          answer: await request(),
+        })),
+      );
+      for (const { name, answer } of answers) expectUnavailable(name, answer);
+      // The process is alive but not ready: a load balancer stops sending here, an orchestrator does not restart it.
+      expect((await call('/healthz')).status).toBe(200);
+      const notReady = await call('/readyz');
+      expect({ status: notReady.status, body: JSON.parse(notReady.body) as unknown }).toEqual({
+        status: 503,
+        body: { status: 'unavailable' },
+      });
+
+      await proxy.setMode('pass');
+      await untilRecovered();
+      for (const [name, request] of Object.entries(requests).slice(0, 3)) {
+        expect((await request()).status, name).not.toBe(503);
+      }
+      expect((await requests['GraphQL query']!()).body).toContain('items');
+      expect((await call('/readyz')).status).toBe(200);
+
+      const outageLines = logLines.slice(before).filter((l) => String(l.message).startsWith('database '));
+      expect(outageLines.map((l) => l.message)).toEqual([
+        'database unavailable; requests answer 503 until it recovers',
+        'database available again',
+      ]);
+      expect(outageLines[0]).toMatchObject({ level: 'error' });
+      expect(JSON.stringify(outageLines[0])).not.toContain('[object Object]');
+      expect(Number(outageLines[1]?.failedRequests)).toBeGreaterThanOrEqual(30);
+      expect(logLines.slice(before).filter((l) => l.level === 'error')).toHaveLength(1);
+    });
+  }
+});

@@ -1,0 +1,127 @@
+/**
+ * Graceful shutdown: the built `npm start` entry point (dist/gateway/main.js) under 20 concurrent
+ * keep-alive clients gets SIGTERM; every request it accepted gets a complete response (those in
+ * flight end with `Connection: close`), new connections are refused, and it exits 0 within the bound.
+ * Also, in-process: once shutdown began, `/readyz` answers 503 on a connection that is still open.
+ */
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { childProcessEnv } from '../subgraphs/kernel/env.js';
+import { freePort, spawnService, stopServices, waitForExit, waitUntilReady } from '../tools/child-services.js';
+import { createTestDatabase } from './database.js';
+import { startTestService, TEST_OPERATOR_TOKEN } from './harness.js';
+
+const MAIN = fileURLToPath(new URL('../gateway/main.js', import.meta.url));
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+const CLIENTS = 20;
+
+interface Outcome {
+  readonly status?: number;
+  readonly connectionClose?: boolean;
+  readonly error?: string;
+  readonly afterSignal: boolean;
+}
+
+/** One GET on `agent`; resolves with the status, or the error code, never rejects. */
+function get(agent: Agent, port: number, path: string, afterSignal: () => boolean): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        // A complete answer: the whole JSON body arrived.
+        const complete = body.length > 0 && (() => (JSON.parse(body) as unknown) !== undefined)();
+        resolve({
+          status: complete ? res.statusCode : -1,
+          connectionClose: res.headers.connection === 'close',
+          afterSignal: afterSignal(),
+        });
+      });
+      res.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ error: error.code ?? error.message, afterSignal: afterSignal() }),
+      );
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ error: error.code ?? error.message, afterSignal: afterSignal() }),
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error('client timeout')));
+    req.end();
+  });
+}
+
+describe('graceful shutdown', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('answers every accepted request on SIGTERM under load and exits 0 within the bound', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const port = await freePort();
+    const child = spawnService('npm start', MAIN, [], {
+      capture: true,
+      env: childProcessEnv({
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+        SEED_DEMO_DATA: 'true',
+        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+        DATABASE_URL: database.env.DATABASE_URL,
+        DATA_DIR: database.env.DATA_DIR,
+      }),
+    });
+    cleanups.push(() => stopServices([child], 'SIGKILL'));
+    await waitUntilReady(child, `http://127.0.0.1:${port}/readyz`, 60_000);
+
+    const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+    cleanups.push(async () => agent.destroy());
+    let signalled = false;
+    const outcomes: Outcome[] = [];
+    const client = async (): Promise<void> => {
+      for (;;) {
+        const outcome = await get(agent, port, '/api/v1/public/stores?pageSize=100', () => signalled);
+        outcomes.push(outcome);
+        // The listener is closed: a new connection is refused, which is the end of this client.
+        if (outcome.error === 'ECONNREFUSED') return;
+        if (outcome.error) return;
+        // The server said it is closing: a well-behaved client opens no new connection to it (one
+        // would sit in the listen backlog and be reset when the listener closes: never accepted).
+        if (outcome.afterSignal && outcome.connectionClose) return;
+      }
+    };
+    const clients = Array.from({ length: CLIENTS }, () => client());
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const sentAt = Date.now();
+    signalled = true;
+    child.child.kill('SIGTERM');
+    await Promise.all(clients);
+    const code = await waitForExit(child, SHUTDOWN_TIMEOUT_MS + 5_000);
+    const exitedAfterMs = Date.now() - sentAt;
+
+    const failures = outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED');
+    expect(failures, child.output()).toEqual([]);
+    expect(outcomes.filter((o) => o.status !== undefined && o.status !== 200)).toEqual([]);
+    // Requests were in flight when the signal came, and finished with Connection: close.
+    expect(outcomes.filter((o) => o.afterSignal && o.status === 200 && o.connectionClose).length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(CLIENTS);
+    expect(code, child.output()).toBe(0);
+    expect(exitedAfterMs).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+    expect(child.output()).toContain('"message":"service stopped"');
+  }, 120_000);
+
+  it('answers /readyz 503 with Connection: close on a kept-alive connection once shutdown began', async () => {
+    const service = await startTestService({ demoData: false });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    cleanups.push(async () => agent.destroy());
+    const port = Number(new URL(service.url).port);
+    expect((await get(agent, port, '/readyz', () => false)).status).toBe(200);
+    const closed = service.close();
+    const during = await get(agent, port, '/readyz', () => true);
+    expect(during).toMatchObject({ status: 503, connectionClose: true });
+    await closed;
+  });
+});
