@@ -9,6 +9,7 @@ import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolv
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
 
+export { ENGAGEMENT_ACCESS } from './access.js';
 export { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
 export { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webhook-endpoint.entity.js';

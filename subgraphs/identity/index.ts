@@ -27,6 +27,7 @@ import { EmailVerificationResolver } from './user/email-verification.resolver.js
 /** The tables of proven email and ownership by invitation (migration 0012). */
 const EMAIL_OWNERSHIP_ENTITIES = [EmailVerificationToken, BusinessOwner, OwnerInvitation, MailOutboxMessage];
 
+export { IDENTITY_ACCESS } from './access.js';
 export { BusinessAccount } from './business-account/business-account.entity.js';
 export { User } from './user/user.entity.js';
 export { MailOutboxMessage } from './mail/mail-outbox.entity.js';

@@ -7,6 +7,7 @@ import { TerminalResolver } from './terminal/terminal.resolver.js';
 import { Transaction } from './transaction/transaction.entity.js';
 import { TransactionResolver } from './transaction/transaction.resolver.js';
 
+export { RECEIPTS_ACCESS } from './access.js';
 export { Terminal } from './terminal/terminal.entity.js';
 export { TerminalService } from './terminal/terminal.service.js';
 export { Transaction } from './transaction/transaction.entity.js';

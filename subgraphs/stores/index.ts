@@ -6,6 +6,7 @@ import { createStoresContext, type StoresContext } from './context.js';
 import { Store } from './store/store.entity.js';
 import { StoreResolver } from './store/store.resolver.js';
 
+export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
 export { StoreService } from './store/store.service.js';
 

@@ -7,6 +7,7 @@ import { NotificationTokenResolver } from './notification-token/notification-tok
 import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
 import { WalletPassResolver } from './wallet-pass/wallet-pass.resolver.js';
 
+export { WALLET_ACCESS } from './access.js';
 export { NotificationToken } from './notification-token/notification-token.entity.js';
 export { WalletPass, WALLET_PLATFORMS, type WalletPlatform } from './wallet-pass/wallet-pass.entity.js';
 
