@@ -1,5 +1,6 @@
 /** The engagement subgraph: check-in and survey campaigns, and outbound webhook endpoints and deliveries. */
 import { buildFederatedSchema } from '../kernel/federation.js';
+import { ENGAGEMENT_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
 import { CheckInCampaignResolver } from './check-in-campaign/check-in-campaign.resolver.js';
@@ -16,6 +17,7 @@ export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webho
 
 export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   name: 'engagement',
+  access: ENGAGEMENT_ACCESS,
   entities: [CheckInCampaign, SurveyCampaign, WebhookEndpoint],
   buildSchema: () =>
     buildFederatedSchema(

@@ -1,5 +1,6 @@
 /** The identity subgraph: users, business accounts, OAuth apps, grants and tokens, devices. */
 import { buildFederatedSchema } from '../kernel/federation.js';
+import { IDENTITY_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { AuthorizationResolver } from './authorization/authorization.resolver.js';
 import { BrowserSession } from './authorization/browser-session.entity.js';
@@ -40,6 +41,7 @@ export { issueAuthorizationCode, type AuthorizationCodeRequest } from './oauth/a
 
 export const identitySubgraph: SubgraphModule<IdentityContext> = {
   name: 'identity',
+  access: IDENTITY_ACCESS,
   entities: [
     BusinessAccount,
     User,
