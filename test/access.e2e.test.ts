@@ -26,7 +26,7 @@ import {
   USER_PASSWORD,
   viewer,
   type App,
-} from '../subgraphs/identity/oauth/oauth.fixtures.js';
+} from './fixtures/oauth.fixtures.js';
 import { OAuthTokenService } from '../subgraphs/identity/oauth/token.service.js';
 import { TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
 import { operationCalls, type OperationCall } from './operation-walker.js';

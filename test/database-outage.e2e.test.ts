@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAllInOne, type RunningService } from '../gateway/all-in-one.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
 import { TEST_OPERATOR_TOKEN } from './harness.js';
 import { hasPostgres } from './requirements.js';
 import { TcpProxy, type ProxyMode } from './tcp-proxy.js';

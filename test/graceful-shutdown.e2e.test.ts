@@ -8,8 +8,9 @@ import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childProcessEnv } from '../subgraphs/kernel/env.js';
-import { freePort, spawnService, stopServices, waitForExit, waitUntilReady } from '../tools/child-services.js';
-import { createTestDatabase } from './database.js';
+import { spawnService, stopServices, waitForExit, waitUntilReady } from '../tools/child-services.js';
+import { freePort } from './fixtures/ports.js';
+import { createTestDatabase } from './fixtures/database.js';
 import { startTestService, TEST_OPERATOR_TOKEN } from './harness.js';
 
 const MAIN = fileURLToPath(new URL('../gateway/main.js', import.meta.url));

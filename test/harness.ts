@@ -5,7 +5,7 @@
 import { afterAll } from 'vitest';
 import { startAllInOne, type RunningService } from '../gateway/all-in-one.js';
 import { loadEnv, type Env } from '../subgraphs/kernel/env.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase } from './fixtures/database.js';
 
 // vitest ignores afterAll() called while a hook runs (startTestService is called from beforeAll), so
 // teardowns are collected here and run by one afterAll registered when the test file imports this.

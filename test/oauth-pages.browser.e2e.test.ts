@@ -17,8 +17,8 @@ import {
   PASSWORD,
   registerApp,
   type RegisteredApp,
-} from '../subgraphs/identity/authorization/authorization.fixtures.js';
-import { startOAuthService } from '../subgraphs/identity/oauth/oauth.fixtures.js';
+} from './fixtures/authorization.fixtures.js';
+import { startOAuthService } from './fixtures/oauth.fixtures.js';
 import type { TestService } from './harness.js';
 import { requireChromium } from './requirements.js';
 

@@ -12,8 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startAllInOne, type RunningService } from '../gateway/all-in-one.js';
 import { childProcessEnv, loadEnv } from '../subgraphs/kernel/env.js';
 import { DEMO_APPS, DEMO_USERS } from '../tools/demo-data.js';
-import { freePort, spawnService, stopServices, waitForExit, waitUntilReady } from '../tools/child-services.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { spawnService, stopServices, waitForExit, waitUntilReady } from '../tools/child-services.js';
+import { freePort } from './fixtures/ports.js';
+import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
 import { TEST_OPERATOR_TOKEN } from './harness.js';
 
 const SIGN_IN = 'mutation($input: BrowserSignInInput!) { signInBrowser(input: $input) { sessionToken } }';

@@ -6,7 +6,7 @@
  * proxy (TRUST_PROXY; the default trusts loopback, which is where the tests' requests come from).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CookieClient, formOf } from '../subgraphs/identity/authorization/authorization.fixtures.js';
+import { CookieClient, formOf } from './fixtures/authorization.fixtures.js';
 import { IP_THROTTLE } from '../subgraphs/identity/user/sign-in-throttle.js';
 import { startTestService, type TestService } from './harness.js';
 

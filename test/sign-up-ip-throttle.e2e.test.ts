@@ -4,7 +4,7 @@
  * Retry-After, and creates nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CookieClient, formOf, PASSWORD } from '../subgraphs/identity/authorization/authorization.fixtures.js';
+import { CookieClient, formOf, PASSWORD } from './fixtures/authorization.fixtures.js';
 import { SIGN_UP_IP_THROTTLE } from '../subgraphs/identity/user/sign-in-throttle.js';
 import { startTestService, type TestService } from './harness.js';
 

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieClient, formOf, PASSWORD } from '../subgraphs/identity/authorization/authorization.fixtures.js';
+import { CookieClient, formOf, PASSWORD } from './fixtures/authorization.fixtures.js';
 import { startTestService, type TestService } from './harness.js';
 import { linkIn } from './mail.js';
 

@@ -10,16 +10,16 @@ import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
 import {
   ENTRY_POINTS,
-  freePort,
   spawnService,
   stopServices,
   waitForExit,
   waitUntilReady,
   type ChildService,
 } from '../tools/child-services.js';
-import { CookieClient, formOf } from '../subgraphs/identity/authorization/authorization.fixtures.js';
-import { pkce } from '../subgraphs/identity/oauth/oauth.fixtures.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { freePort } from './fixtures/ports.js';
+import { CookieClient, formOf } from './fixtures/authorization.fixtures.js';
+import { pkce } from './fixtures/oauth.fixtures.js';
+import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
 import { hasPostgres } from './requirements.js';
 

@@ -3,7 +3,6 @@
  * readiness waits and teardown. Used by `npm run start:services` and the topology tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The built entry points, found beside this file's own build output (dist/ or another outDir). */
@@ -110,19 +109,6 @@ export async function stopServices(
       clearTimeout(timer);
     }),
   );
-}
-
-/** A TCP port that was free a moment ago on loopback (for tests: the child binds it right after). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
-  return address.port;
 }
 
 /** Resolves with the exit code of `service`; rejects when it is still running after `timeoutMs`. */

@@ -1,5 +1,6 @@
 /** The engagement subgraph: check-in and survey campaigns, and outbound webhook endpoints and deliveries. */
 import { buildFederatedSchema } from '../kernel/federation.js';
+import { ENGAGEMENT_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
 import { CheckInCampaignResolver } from './check-in-campaign/check-in-campaign.resolver.js';
@@ -9,12 +10,14 @@ import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolv
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
 
+export { ENGAGEMENT_ACCESS } from './access.js';
 export { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
 export { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webhook-endpoint.entity.js';
 
 export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   name: 'engagement',
+  access: ENGAGEMENT_ACCESS,
   entities: [CheckInCampaign, SurveyCampaign, WebhookEndpoint],
   buildSchema: () =>
     buildFederatedSchema(

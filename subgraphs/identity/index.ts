@@ -1,5 +1,6 @@
 /** The identity subgraph: users, business accounts, OAuth apps, grants and tokens, devices. */
 import { buildFederatedSchema } from '../kernel/federation.js';
+import { IDENTITY_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { AuthorizationResolver } from './authorization/authorization.resolver.js';
 import { BrowserSession } from './authorization/browser-session.entity.js';
@@ -27,6 +28,7 @@ import { EmailVerificationResolver } from './user/email-verification.resolver.js
 /** The tables of proven email and ownership by invitation (migration 0012). */
 const EMAIL_OWNERSHIP_ENTITIES = [EmailVerificationToken, BusinessOwner, OwnerInvitation, MailOutboxMessage];
 
+export { IDENTITY_ACCESS } from './access.js';
 export { BusinessAccount } from './business-account/business-account.entity.js';
 export { User } from './user/user.entity.js';
 export { MailOutboxMessage } from './mail/mail-outbox.entity.js';
@@ -39,6 +41,7 @@ export { issueAuthorizationCode, type AuthorizationCodeRequest } from './oauth/a
 
 export const identitySubgraph: SubgraphModule<IdentityContext> = {
   name: 'identity',
+  access: IDENTITY_ACCESS,
   entities: [
     BusinessAccount,
     User,

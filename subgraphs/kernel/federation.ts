@@ -8,8 +8,6 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import type { GraphQLSchema } from 'graphql';
 import { gql } from 'graphql-tag';
 import { buildSchema, createResolversMap, type BuildSchemaOptions } from 'type-graphql';
-import { ACCESS_TABLE } from './auth/access-table.js';
-import { guardRootFields } from './auth/operation-access.js';
 
 const FEDERATION_LINK = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible", "@tag"])`;
 
@@ -27,5 +25,5 @@ export async function buildFederatedSchema(
   }
   const typeDefs = gql(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`);
   // buildSubgraphSchema takes a list of modules; one module holds the whole subgraph.
-  return guardRootFields(buildSubgraphSchema([{ typeDefs, resolvers: resolvers as never }]), ACCESS_TABLE);
+  return buildSubgraphSchema([{ typeDefs, resolvers: resolvers as never }]);
 }

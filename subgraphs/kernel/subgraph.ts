@@ -1,9 +1,11 @@
 /**
- * What a subgraph module exports: its entities, its schema, and how to build its per-request context.
- * The gateway runs modules in-process (one process) or each behind its own HTTP server.
+ * What a subgraph module exports: its entities, its access rules, its schema, and how to build its
+ * per-request context. The gateway runs modules in-process (one process) or each behind its own HTTP
+ * server; either way the schema comes from {@link subgraphSchema}, which enforces the access rules.
  */
 import type { EntityClass } from '@mikro-orm/core';
 import type { GraphQLSchema } from 'graphql';
+import { guardRootFields, type AccessTable } from './auth/operation-access.js';
 import type { BaseContext } from './context.js';
 import type { SubgraphName } from './env.js';
 
@@ -11,19 +13,27 @@ export interface SubgraphModule<C extends BaseContext = BaseContext> {
   readonly name: SubgraphName;
   /** Entities this subgraph owns (its tables). */
   readonly entities: readonly EntityClass<object>[];
-  /** Builds the federated schema (type-graphql metadata is global, so build once per process). */
+  /** Who may call each of its root operations (its `access.ts`): exactly its Query and Mutation fields. */
+  readonly access: AccessTable;
+  /**
+   * Builds the federated schema, without access checks: use {@link subgraphSchema}, which adds them
+   * (type-graphql metadata is global, so build once per process).
+   */
   buildSchema(): Promise<GraphQLSchema>;
   /** Adds this subgraph's DataLoaders and request-scoped services to the base context. */
   createContext(base: BaseContext): C;
 }
 
-/** Builds each schema once per process, whichever topology asks for it. */
+/**
+ * Builds each schema once per process, whichever topology asks for it, with every root field
+ * guarded by the module's own access rules; fails when a root field has no rule (fail closed).
+ */
 const schemaCache = new WeakMap<SubgraphModule<BaseContext>, Promise<GraphQLSchema>>();
 
 export function subgraphSchema(module: SubgraphModule<BaseContext>): Promise<GraphQLSchema> {
   let schema = schemaCache.get(module);
   if (!schema) {
-    schema = module.buildSchema();
+    schema = module.buildSchema().then((built) => guardRootFields(built, module.access));
     schemaCache.set(module, schema);
   }
   return schema;

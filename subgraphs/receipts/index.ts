@@ -1,5 +1,6 @@
 /** The receipts subgraph: terminals and transactions, and later claims, transaction-QR tokens, QR images and budgets. */
 import { buildFederatedSchema } from '../kernel/federation.js';
+import { RECEIPTS_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { createReceiptsContext, type ReceiptsContext } from './context.js';
 import { Terminal } from './terminal/terminal.entity.js';
@@ -7,12 +8,14 @@ import { TerminalResolver } from './terminal/terminal.resolver.js';
 import { Transaction } from './transaction/transaction.entity.js';
 import { TransactionResolver } from './transaction/transaction.resolver.js';
 
+export { RECEIPTS_ACCESS } from './access.js';
 export { Terminal } from './terminal/terminal.entity.js';
 export { TerminalService } from './terminal/terminal.service.js';
 export { Transaction } from './transaction/transaction.entity.js';
 
 export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
   name: 'receipts',
+  access: RECEIPTS_ACCESS,
   entities: [Terminal, Transaction],
   buildSchema: () =>
     // Transaction has no root field yet (last-receipt and claims arrive later); it is reachable as an entity.

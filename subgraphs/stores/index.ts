@@ -2,15 +2,18 @@
 import { canSeeStore } from '../kernel/auth/store-visibility.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { buildFederatedSchema } from '../kernel/federation.js';
+import { STORES_ACCESS } from './access.js';
 import { createStoresContext, type StoresContext } from './context.js';
 import { Store } from './store/store.entity.js';
 import { StoreResolver } from './store/store.resolver.js';
 
+export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
 export { StoreService } from './store/store.service.js';
 
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
+  access: STORES_ACCESS,
   entities: [Store],
   buildSchema: () =>
     buildFederatedSchema(

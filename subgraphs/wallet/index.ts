@@ -1,5 +1,6 @@
 /** The wallet subgraph: wallet passes, wallet push and notification tokens. */
 import { buildFederatedSchema } from '../kernel/federation.js';
+import { WALLET_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { createWalletContext, type WalletContext } from './context.js';
 import { NotificationToken } from './notification-token/notification-token.entity.js';
@@ -7,11 +8,13 @@ import { NotificationTokenResolver } from './notification-token/notification-tok
 import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
 import { WalletPassResolver } from './wallet-pass/wallet-pass.resolver.js';
 
+export { WALLET_ACCESS } from './access.js';
 export { NotificationToken } from './notification-token/notification-token.entity.js';
 export { WalletPass, WALLET_PLATFORMS, type WalletPlatform } from './wallet-pass/wallet-pass.entity.js';
 
 export const walletSubgraph: SubgraphModule<WalletContext> = {
   name: 'wallet',
+  access: WALLET_ACCESS,
   entities: [NotificationToken, WalletPass],
   buildSchema: () =>
     buildFederatedSchema(

@@ -3,42 +3,17 @@
  * service's own migrations, filled with a generated store directory in two bulk statements (no ORM),
  * then vacuumed and analysed. Dropped at the end, also when the run fails.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { ALL_ENTITIES } from '../../subgraphs/index.js';
 import { createOrm, migrate } from '../../subgraphs/kernel/db/orm.js';
+import { createScratchDatabase, withClient, type ScratchDatabase } from '../../test/fixtures/database.js';
 import { assertVocabulary, BRANCHES, CHAINS, PLACES, PLACE_SLOTS, TOWNS } from './dataset.js';
 
 /** A database created for one run. */
-export interface BenchDatabase {
-  readonly name: string;
-  /** Connection string of the new database. */
-  readonly url: string;
-  drop(): Promise<void>;
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+export type BenchDatabase = ScratchDatabase;
 
 /** Creates an empty database next to `adminUrl` and applies the migrations. */
 export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  await withClient(adminUrl, (c) => c.query(`create database "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database: BenchDatabase = {
-    name,
-    url: url.toString(),
-    drop: () =>
-      withClient(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
-  };
+  const database = await createScratchDatabase(adminUrl, 'bench_');
   try {
     const orm = await createOrm({
       env: { databaseUrl: database.url, dataDir: 'memory://', debugSql: false },

@@ -7,7 +7,7 @@
 import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../../test/harness.js';
-import { startOAuthService } from '../oauth/oauth.fixtures.js';
+import { startOAuthService } from '../../../test/fixtures/oauth.fixtures.js';
 import {
   approveApp,
   CookieClient,
@@ -16,7 +16,7 @@ import {
   registerApp,
   signInThrough,
   type RegisteredApp,
-} from './authorization.fixtures.js';
+} from '../../../test/fixtures/authorization.fixtures.js';
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../../test/harness.js';
-import { startOAuthService } from '../oauth/oauth.fixtures.js';
+import { startOAuthService } from '../../../test/fixtures/oauth.fixtures.js';
 import {
   approveApp,
   authorizeQuery,
@@ -17,7 +17,7 @@ import {
   registerApp,
   signInThrough,
   type RegisteredApp,
-} from './authorization.fixtures.js';
+} from '../../../test/fixtures/authorization.fixtures.js';
 import { latestMailTo, linkIn } from '../../../test/mail.js';
 
 let service: TestService;

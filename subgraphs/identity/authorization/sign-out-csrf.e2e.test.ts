@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../../test/harness.js';
-import { startOAuthService } from '../oauth/oauth.fixtures.js';
+import { startOAuthService } from '../../../test/fixtures/oauth.fixtures.js';
 import {
   approveApp,
   authorizeQuery,
@@ -15,7 +15,7 @@ import {
   registerApp,
   signInThrough,
   type RegisteredApp,
-} from './authorization.fixtures.js';
+} from '../../../test/fixtures/authorization.fixtures.js';
 
 let service: TestService;
 let app: RegisteredApp;

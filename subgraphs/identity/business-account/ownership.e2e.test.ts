@@ -9,7 +9,7 @@ import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../.
 import { latestMailTo, linkIn, mailsTo, tokenIn } from '../../../test/mail.js';
 import { runOps as ops } from '../../../test/ops-runner.js';
 import { DEMO_APPS } from '../../../tools/demo-data.js';
-import { CookieClient, formOf, PASSWORD, signInThrough } from '../authorization/authorization.fixtures.js';
+import { CookieClient, formOf, PASSWORD, signInThrough } from '../../../test/fixtures/authorization.fixtures.js';
 
 let service: TestService;
 let connection: string[];

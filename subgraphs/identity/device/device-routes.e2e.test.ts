@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../../test/harness.js';
-import { createUser, registerApp, startOAuthService, tokensFor } from '../oauth/oauth.fixtures.js';
+import { createUser, registerApp, startOAuthService, tokensFor } from '../../../test/fixtures/oauth.fixtures.js';
 
 let service: TestService;
 let hanako: string;

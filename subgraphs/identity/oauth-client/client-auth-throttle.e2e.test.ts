@@ -10,7 +10,14 @@ import { RACE_ROUNDS, releasedTogether, valuesOf } from '../../../test/race.js';
 import { hasPostgres } from '../../../test/requirements.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
 import { AppError } from '../../kernel/errors.js';
-import { basic, postForm, postJson, registerApp, startOAuthService, type App } from '../oauth/oauth.fixtures.js';
+import {
+  basic,
+  postForm,
+  postJson,
+  registerApp,
+  startOAuthService,
+  type App,
+} from '../../../test/fixtures/oauth.fixtures.js';
 import { authenticateClientThrottled, CLIENT_AUTH_THROTTLE, clientKey } from './client-auth-throttle.js';
 
 let service: TestService;

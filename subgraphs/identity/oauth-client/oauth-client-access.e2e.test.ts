@@ -13,7 +13,7 @@ import {
   startOAuthService,
   tokensFor,
   type App,
-} from '../oauth/oauth.fixtures.js';
+} from '../../../test/fixtures/oauth.fixtures.js';
 
 const REGISTER = `mutation($input: RegisterOAuthAppInput!) {
   registerOAuthApp(input: $input) { clientSecret app { clientId businessAccountId firstParty } }

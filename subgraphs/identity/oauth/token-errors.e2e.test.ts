@@ -22,7 +22,7 @@ import {
   startOAuthService,
   viewer,
   type App,
-} from './oauth.fixtures.js';
+} from '../../../test/fixtures/oauth.fixtures.js';
 import { tokenDigest } from './opaque-token.js';
 
 let service: TestService;

@@ -17,7 +17,7 @@ import {
   USER_SCOPES,
   viewer,
   type App,
-} from './oauth.fixtures.js';
+} from '../../../test/fixtures/oauth.fixtures.js';
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 

@@ -18,7 +18,7 @@ import {
   USER_PASSWORD,
   viewer,
   type App,
-} from '../oauth/oauth.fixtures.js';
+} from '../../../test/fixtures/oauth.fixtures.js';
 import { findLiveSession, startSession } from '../authorization/browser-session.store.js';
 import { accountKey } from './sign-in-throttle.js';
 import { User } from './user.entity.js';

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 import { mailsTo } from '../../../test/mail.js';
-import { CookieClient, formOf } from '../authorization/authorization.fixtures.js';
+import { CookieClient, formOf } from '../../../test/fixtures/authorization.fixtures.js';
 
 const CREATE_USER = 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }';
 const CREATE_BUSINESS = 'mutation($input: CreateBusinessAccountInput!) { createBusinessAccount(input: $input) { id } }';

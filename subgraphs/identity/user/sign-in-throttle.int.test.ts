@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/fixtures/database.js';
 import { RACE_ROUNDS, releasedTogether, valuesOf } from '../../../test/race.js';
 import { hasPostgres } from '../../../test/requirements.js';
 import { ALL_ENTITIES } from '../../index.js';

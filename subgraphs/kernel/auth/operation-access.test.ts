@@ -11,7 +11,16 @@ import { createFacadeRouter } from '../../../rest-facade/app.js';
 import type { ExecutionRequest, ExecutionResult, GraphQLExecutor } from '../../../rest-facade/executor.js';
 import type { Route } from '../../../rest-facade/route.js';
 import { createHttpApp, listenHttp, type HttpListener } from '../http/app.js';
-import { anyOf, business, guardRootFields, OPERATOR, PUBLIC, user, type AccessTable } from './operation-access.js';
+import {
+  anyOf,
+  business,
+  combineAccessTables,
+  guardRootFields,
+  OPERATOR,
+  PUBLIC,
+  user,
+  type AccessTable,
+} from './operation-access.js';
 import type { Principal } from './principal.js';
 
 const SDL = `
@@ -74,6 +83,13 @@ describe('guardRootFields', () => {
     expect(() => guarded()).not.toThrow();
   });
 
+  it('throws at build, naming every rule for an operation the schema does not have', () => {
+    const table = { ...TABLE, 'Query.elsewhere': PUBLIC, 'Mutation.removed': OPERATOR };
+    expect(() => guardRootFields(buildSchema(SDL), table)).toThrow(
+      'Access rules for operations the subgraph does not have: Query.elsewhere, Mutation.removed',
+    );
+  });
+
   it.each([
     ['open', 'anonymous', 'o'],
     ['profile', 'user with user.profile.read', 'p'],
@@ -105,6 +121,31 @@ describe('guardRootFields', () => {
       value: null,
       extensions: { code: 'FORBIDDEN', reason: 'insufficient_scope', scope },
     });
+  });
+});
+
+describe('combineAccessTables', () => {
+  const stores: AccessTable = { 'Query.publicStores': PUBLIC, 'Mutation.createStore': OPERATOR };
+  const identity: AccessTable = { 'Query.viewer': user(null), 'Mutation.createUser': OPERATOR };
+
+  it("holds every subgraph's rules, each as its subgraph wrote it", () => {
+    const combined = combineAccessTables([
+      { name: 'stores', access: stores },
+      { name: 'identity', access: identity },
+    ]);
+    expect(combined).toEqual({ ...stores, ...identity });
+    expect(Object.keys(combined)).toHaveLength(4);
+  });
+
+  it('throws when two subgraphs rule the same operation, naming it and both subgraphs, even with equal rules', () => {
+    const owners = [
+      { name: 'stores', access: stores },
+      { name: 'identity', access: identity },
+      { name: 'wallet', access: { 'Query.viewer': user(null), 'Mutation.createStore': PUBLIC } },
+    ];
+    expect(() => combineAccessTables(owners)).toThrow(
+      'Operations ruled by more than one subgraph: Query.viewer (identity, wallet), Mutation.createStore (stores, wallet)',
+    );
   });
 });
 

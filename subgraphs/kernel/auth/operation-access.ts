@@ -1,8 +1,9 @@
 /**
- * Who may call each root operation. Every Query and Mutation field of every subgraph must have a
- * rule in the one access table (kernel/auth/access-table.ts); the federation helper wraps each
- * root resolver with {@link enforceAccess}, so a rule holds even where a service forgets its own
- * check, and a root field without a rule stops the subgraph from building (fail closed).
+ * Who may call each root operation. Every Query and Mutation field of a subgraph must have a rule in
+ * that subgraph's own `access.ts` (the kernel combines them into the one access table,
+ * kernel/auth/access-table.ts); {@link guardRootFields} wraps each root resolver with
+ * {@link enforceAccess}, so a rule holds even where a service forgets its own check, and a root field
+ * without a rule stops the subgraph from building (fail closed).
  */
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
@@ -65,10 +66,12 @@ export function enforceAccess(rule: AccessRule, principal: Principal, operation:
 
 /**
  * Wraps every Query and Mutation field of `schema` with its rule from `table`; throws when a field
- * has none, naming every unlisted operation.
+ * has none, naming every unlisted operation, and when the table rules an operation the schema does
+ * not have (a rule left behind, or written in the wrong subgraph's access.ts).
  */
 export function guardRootFields(schema: GraphQLSchema, table: AccessTable): GraphQLSchema {
   const missing: string[] = [];
+  const ruled = new Set<string>();
   for (const type of [schema.getQueryType(), schema.getMutationType()]) {
     if (!type) continue;
     for (const field of Object.values(type.getFields())) {
@@ -79,6 +82,7 @@ export function guardRootFields(schema: GraphQLSchema, table: AccessTable): Grap
         missing.push(operation);
         continue;
       }
+      ruled.add(operation);
       const resolve: GraphQLFieldResolver<unknown, { principal: Principal }> = field.resolve ?? defaultFieldResolver;
       const guarded: GraphQLFieldResolver<unknown, { principal: Principal }> = (source, args, context, info) => {
         enforceAccess(rule, context.principal, operation);
@@ -88,6 +92,34 @@ export function guardRootFields(schema: GraphQLSchema, table: AccessTable): Grap
     }
   }
   if (missing.length > 0)
-    throw new Error(`No access rule for: ${missing.join(', ')} (add them to subgraphs/kernel/auth/access-table.ts)`);
+    throw new Error(`No access rule for: ${missing.join(', ')} (add them to the subgraph's access.ts)`);
+  const stray = Object.keys(table).filter((operation) => !ruled.has(operation));
+  if (stray.length > 0) throw new Error(`Access rules for operations the subgraph does not have: ${stray.join(', ')}`);
   return schema;
+}
+
+/** A subgraph's name and the rules of its root operations (its `access.ts`). */
+export interface AccessOwner {
+  readonly name: string;
+  readonly access: AccessTable;
+}
+
+/**
+ * The one access table: every owner's rules together. Throws when two owners rule the same
+ * operation, naming the operation and both owners, so no operation has two rules to choose from.
+ */
+export function combineAccessTables(owners: readonly AccessOwner[]): AccessTable {
+  const combined: Record<string, AccessRule> = {};
+  const ownerOf = new Map<string, string>();
+  const twice: string[] = [];
+  for (const { name, access } of owners) {
+    for (const [operation, rule] of Object.entries(access)) {
+      const first = ownerOf.get(operation);
+      if (first !== undefined) twice.push(`${operation} (${first}, ${name})`);
+      ownerOf.set(operation, first ?? name);
+      combined[operation] = rule;
+    }
+  }
+  if (twice.length > 0) throw new Error(`Operations ruled by more than one subgraph: ${twice.join(', ')}`);
+  return combined;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/fixtures/database.js';
 import { ALL_ENTITIES } from '../../index.js';
 import { migrations } from './migrations/index.js';
 import { createOrm, migrate, type Orm } from './orm.js';

@@ -10,7 +10,7 @@ import { loadEnv } from '../subgraphs/kernel/env.js';
 import { hasPostgres } from '../test/requirements.js';
 
 const BENCH = fileURLToPath(new URL('./bench.js', import.meta.url));
-const databaseUrl = hasPostgres('bench.int.test (the benchmark)') ? loadEnv().databaseUrl : undefined;
+const databaseUrl = hasPostgres('bench.e2e.test (the benchmark)') ? loadEnv().databaseUrl : undefined;
 
 function runBench(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {

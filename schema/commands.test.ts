@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gql } from 'graphql-tag';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PUBLIC } from '../subgraphs/kernel/auth/operation-access.js';
 import type { SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 import { SUPERGRAPH_FILE } from './check.js';
 import { parseSchemaCliArguments } from './cli.js';
@@ -110,6 +111,7 @@ describe('schema check on a modified copy of freshly written files', () => {
       ({
         name,
         entities: [],
+        access: { 'Query.ping': PUBLIC },
         buildSchema: () => Promise.resolve(buildSubgraphSchema(gql(typeDefs))),
         createContext: (base) => base,
       }) as SubgraphModule;

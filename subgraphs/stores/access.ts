@@ -1,0 +1,11 @@
+/** Who may call each root operation of the stores subgraph (combined by the kernel's access table). */
+import { OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+
+export const STORES_ACCESS: AccessTable = {
+  // The public directory is open; administration is the operator's until business owners sign in.
+  'Query.publicStores': PUBLIC,
+  'Query.publicStore': PUBLIC,
+  'Query.prefectures': PUBLIC,
+  'Query.storeTypes': PUBLIC,
+  'Mutation.createStore': OPERATOR,
+};
