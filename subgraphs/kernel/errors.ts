@@ -1,7 +1,7 @@
 /**
  * Coded errors. Every error a service throws on purpose is one of these; GraphQL carries the
  * code in `extensions.code` and the domain reason in `extensions.reason`, and the REST facade maps
- * the code to an HTTP status in one place (`rest-facade/problem.ts`).
+ * the code to an HTTP status in one place (`rest-facade/kernel/problem.ts`).
  */
 import { GraphQLError } from 'graphql';
 

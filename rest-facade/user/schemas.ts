@@ -1,5 +1,5 @@
 /** JSON Schemas of the consumer account and device endpoints (merged into `components.schemas`). */
-import type { JsonSchema } from './route.js';
+import type { JsonSchema } from '../kernel/route.js';
 
 const str = (description: string): JsonSchema => ({ type: 'string', description });
 const optionalStr = (description: string, maxLength: number): JsonSchema => ({

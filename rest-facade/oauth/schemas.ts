@@ -1,5 +1,5 @@
 /** JSON Schemas of the OAuth token endpoints and well-known documents (merged into `components.schemas`). */
-import type { JsonSchema } from './route.js';
+import type { JsonSchema } from '../kernel/route.js';
 
 const str = (description: string): JsonSchema => ({ type: 'string', description });
 const strings = { type: 'array', items: { type: 'string' } } as const;

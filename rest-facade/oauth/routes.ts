@@ -3,10 +3,10 @@
  * documents. Each token row speaks the interface's JSON dialect and, where a standard defines one,
  * its form dialect (RFC 6749 / 7662 / 7009), answered in that standard's terms.
  */
-import * as auth from './operations/auth.js';
-import { bearerToken, clientCredentials, jsonFields } from './oauth-params.js';
-import type { FormInput, Route } from './route.js';
-import { ref } from './schemas.js';
+import * as auth from './operations.js';
+import { bearerToken, clientCredentials, jsonFields } from '../kernel/oauth-params.js';
+import type { FormInput, Route } from '../kernel/route.js';
+import { ref } from '../kernel/schemas.js';
 
 const TAG = 'OAuth 2.0 tokens';
 /** RFC 6749 §5.1: token responses (and their errors) are never cached. */

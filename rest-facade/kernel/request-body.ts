@@ -3,7 +3,7 @@
  * field is a 400 `validation_failed` naming every such field (DECISIONS.md, Conventions) instead of
  * a GraphQL variable error. Only the shape: which values are acceptable is the service's business.
  */
-import type { FieldError } from '../subgraphs/kernel/errors.js';
+import type { FieldError } from '../../subgraphs/kernel/errors.js';
 import { RequestRejected, type JsonSchema } from './route.js';
 
 /** The subset of JSON Schema these checks read: an object of typed properties. */

@@ -1,5 +1,5 @@
 /** GraphQL documents of the OAuth token endpoints and the well-known documents. Aliases give the REST names. */
-import type { Operation } from '../route.js';
+import type { Operation } from '../kernel/route.js';
 
 const TOKEN_SET = `accessToken refreshToken tokenType expiresIn scope`;
 const INTROSPECTION = `active scope scopes exp iat expiresAt clientId tokenType sub userId businessAccountId iss aud jti`;

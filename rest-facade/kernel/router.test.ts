@@ -3,8 +3,8 @@
  * the transport rules hold for every row, whatever operation it runs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpApp, listenHttp, type HttpListener } from '../subgraphs/kernel/http/app.js';
-import { createFacadeRouter } from './app.js';
+import { createHttpApp, listenHttp, type HttpListener } from '../../subgraphs/kernel/http/app.js';
+import { createFacadeRouter } from './router.js';
 import type { ExecutionRequest, ExecutionResult, GraphQLExecutor } from './executor.js';
 import type { Route } from './route.js';
 

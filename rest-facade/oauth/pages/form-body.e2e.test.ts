@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../test/harness.js';
+import { startTestService, type TestService } from '../../../test/harness.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const PATHS = ['/oauth/sign-in', '/oauth/sign-up', '/oauth/consent', '/oauth/sign-out'];

@@ -3,7 +3,7 @@
  * variables, where the payload sits in the result, the success status and the error statuses.
  * The OpenAPI document is generated from the same rows.
  */
-import type { FieldError } from '../subgraphs/kernel/errors.js';
+import type { FieldError } from '../../subgraphs/kernel/errors.js';
 import type { ParamSpecs } from './params.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -5,15 +5,15 @@
  * plugin every GraphQL entry runs, and the authorization pages' forms through the same plugin.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CookieClient, formOf } from '../subgraphs/identity/authorization/authorization.fixtures.js';
+import { CookieClient, formOf } from '../../subgraphs/identity/authorization/authorization.fixtures.js';
 import {
   createUser,
   registerApp,
   startOAuthService,
   tokensFor,
   type TokenPair,
-} from '../subgraphs/identity/oauth/oauth.fixtures.js';
-import { TEST_OPERATOR_TOKEN, type TestService } from '../test/harness.js';
+} from '../../subgraphs/identity/oauth/oauth.fixtures.js';
+import { TEST_OPERATOR_TOKEN, type TestService } from '../../test/harness.js';
 
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';

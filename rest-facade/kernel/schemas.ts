@@ -1,7 +1,7 @@
 /** JSON Schemas (OpenAPI 3.1 dialect) of the REST payloads, published under `components.schemas`. */
 import type { JsonSchema } from './route.js';
-import { AUTH_SCHEMAS } from './schemas-auth.js';
-import { USER_SCHEMAS } from './schemas-user.js';
+import { AUTH_SCHEMAS } from '../oauth/schemas.js';
+import { USER_SCHEMAS } from '../user/schemas.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 

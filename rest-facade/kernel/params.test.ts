@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldError } from '../subgraphs/kernel/errors.js';
+import type { FieldError } from '../../subgraphs/kernel/errors.js';
 import { parseInt32, parseParams } from './params.js';
 
 describe('parseInt32', () => {

@@ -4,7 +4,7 @@
  * 415 or 400 as a page in the page's language, with the pages' security headers, never a 500.
  */
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { classifyBodyError, type BodyError } from '../../subgraphs/kernel/http/body-errors.js';
+import { classifyBodyError, type BodyError } from '../../../subgraphs/kernel/http/body-errors.js';
 import { negotiateLocale, type Locale } from './messages.js';
 import { fail, type PageContext } from './router.js';
 

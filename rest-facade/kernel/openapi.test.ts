@@ -2,8 +2,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, toOpenApiPath, type OpenApiDocument, type OpenApiMethod } from './openapi.js';
 import type { Route } from './route.js';
-import { BROWSER_PATHS } from './oauth-pages/openapi.js';
-import { routes } from './routes.js';
+import { BROWSER_PATHS } from '../oauth/pages/openapi.js';
+import { routes } from '../table.js';
 import { ref } from './schemas.js';
 
 const OPTIONS = { publicUrl: 'https://api.example.test', version: '1.0.0' };

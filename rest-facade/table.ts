@@ -2,11 +2,11 @@
  * The REST facade's route table: every /api/v1 path, its GraphQL operation and its statuses.
  * Adding an endpoint is adding a row here and a document under `operations/`.
  */
-import * as stores from './operations/stores.js';
-import { authRoutes } from './routes-auth.js';
-import { userRoutes } from './routes-user.js';
-import type { Route } from './route.js';
-import { ref } from './schemas.js';
+import * as stores from './stores/operations.js';
+import { authRoutes } from './oauth/routes.js';
+import { userRoutes } from './user/routes.js';
+import type { Route } from './kernel/route.js';
+import { ref } from './kernel/schemas.js';
 
 export const routes: readonly Route[] = [
   {

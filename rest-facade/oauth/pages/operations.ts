@@ -3,8 +3,8 @@
  * the parsing of the authorization request's query parameters. No protocol decision is made here.
  */
 import type { Request } from 'express';
-import type { GraphQLExecutor } from '../executor.js';
-import { problemFromGraphQLError, type ProblemInput } from '../problem.js';
+import type { GraphQLExecutor } from '../../kernel/executor.js';
+import { problemFromGraphQLError, type ProblemInput } from '../../kernel/problem.js';
 
 const PROMPT = `query AuthorizationPrompt($request: AuthorizationRequestInput!, $sessionToken: String) {
   authorizationPrompt(request: $request, sessionToken: $sessionToken) {

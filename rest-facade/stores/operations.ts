@@ -1,5 +1,5 @@
 /** GraphQL documents of the public store directory routes. Aliases give the REST field names. */
-import type { Operation } from '../route.js';
+import type { Operation } from '../kernel/route.js';
 
 const STORE_SUMMARY = `
   storeId: id

@@ -4,10 +4,10 @@
  * in the identity subgraph. Errors are HTML pages, or problem JSON for `Accept: application/json`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { log } from '../../subgraphs/kernel/logger.js';
-import type { GraphQLExecutor } from '../executor.js';
-import { sendProblem } from '../http.js';
-import type { ProblemInput } from '../problem.js';
+import { log } from '../../../subgraphs/kernel/logger.js';
+import type { GraphQLExecutor } from '../../kernel/executor.js';
+import { sendProblem } from '../../kernel/http.js';
+import type { ProblemInput } from '../../kernel/problem.js';
 import { clearSessionCookie, formToken, isFormTokenValid, readCookies, SESSION_COOKIE } from './cookies.js';
 import { handleCredentials, showCredentialsPage } from './credentials.handler.js';
 import { formBody, formBodyErrorHandler } from './form-body.js';

@@ -1,5 +1,5 @@
 /** GraphQL documents of the consumer account and device routes. Aliases give the REST names. */
-import type { Operation } from '../route.js';
+import type { Operation } from '../kernel/route.js';
 
 export const ChangePassword: Operation = {
   name: 'ChangePassword',

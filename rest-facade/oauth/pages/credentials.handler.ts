@@ -5,7 +5,7 @@ import { messagesFor } from './messages.js';
 import type { Prompt } from './operations.js';
 import { signedInPage, signInPage, signUpPage, type CredentialsView } from './pages.js';
 import { fail, redirect, type PageContext } from './router.js';
-import type { ProblemInput } from '../problem.js';
+import type { ProblemInput } from '../../kernel/problem.js';
 import { checkMailPage } from './email-pages.js';
 import { rateLimitedPage } from './email.handler.js';
 

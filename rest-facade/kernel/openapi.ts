@@ -3,7 +3,7 @@
  * cannot drift from what the facade serves. Conventions every path shares (problems, 400/413/415,
  * int32 parameters, X-Request-Id) are added here, once, rather than repeated in every row.
  */
-import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPES, MAX_BODY_BYTES } from './app.js';
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPES, MAX_BODY_BYTES } from './router.js';
 import type { ParamSpec } from './params.js';
 import type { JsonSchema, Route } from './route.js';
 import { API_DESCRIPTION, HEADERS, PARAMETERS, SECURITY_SCHEMES } from './openapi-components.js';

@@ -4,11 +4,11 @@
  * do whatever its scopes (access table: `user(null)`); a business token or the operator credential
  * is not a consumer and gets 403.
  */
-import * as user from './operations/user.js';
-import { checkedBody } from './request-body.js';
-import type { Route } from './route.js';
-import { ref } from './schemas.js';
-import { USER_SCHEMAS } from './schemas-user.js';
+import * as user from './operations.js';
+import { checkedBody } from '../kernel/request-body.js';
+import type { Route } from '../kernel/route.js';
+import { ref } from '../kernel/schemas.js';
+import { USER_SCHEMAS } from './schemas.js';
 
 const TAG = 'User account and devices';
 const AUTH = { auth: { scopes: [] } } as const;

@@ -4,10 +4,10 @@
  */
 import type { ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
-import type { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
-import { gatewayContext, type GatewayContext } from '../subgraphs/kernel/context.js';
-import { OutageLog } from '../subgraphs/kernel/db/outage.js';
-import { AppError, ErrorCode } from '../subgraphs/kernel/errors.js';
+import type { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
+import { gatewayContext, type GatewayContext } from '../../subgraphs/kernel/context.js';
+import { OutageLog } from '../../subgraphs/kernel/db/outage.js';
+import { AppError, ErrorCode } from '../../subgraphs/kernel/errors.js';
 
 const GATEWAY_TIMEOUT_MS = 30_000;
 const GATEWAY_UNAVAILABLE: GraphQLFormattedError = {

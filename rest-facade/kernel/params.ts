@@ -3,7 +3,7 @@
  * digit string, optionally signed, within int32 range. Range rules (minimums, caps) belong to the
  * services, so GraphQL callers get the same behaviour.
  */
-import type { FieldError } from '../subgraphs/kernel/errors.js';
+import type { FieldError } from '../../subgraphs/kernel/errors.js';
 
 export type ParamSpec =
   | { readonly type: 'string'; readonly description: string; readonly maxLength?: number; readonly example?: string }

@@ -2,8 +2,8 @@
  * RFC 9457 problem details, and the one place where GraphQL error codes become HTTP statuses.
  */
 import type { GraphQLFormattedError } from 'graphql';
-import { ErrorCode, type FieldError } from '../subgraphs/kernel/errors.js';
-import { GRAPHQL_LIMIT_CODES } from '../subgraphs/kernel/graphql-limits.js';
+import { ErrorCode, type FieldError } from '../../subgraphs/kernel/errors.js';
+import { GRAPHQL_LIMIT_CODES } from '../../subgraphs/kernel/graphql-limits.js';
 
 /** GraphQL `extensions.code` -> HTTP status (DECISIONS.md, GraphQL). Routes may refine it. */
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {

@@ -4,7 +4,7 @@ import { problem, type ProblemInput } from './problem.js';
 import type { ErrorFormat } from './route.js';
 
 // The request id lives in the kernel so every entry point (subgraph, gateway, facade) shares it.
-export { requestIdMiddleware } from '../subgraphs/kernel/http/request-id.js';
+export { requestIdMiddleware } from '../../subgraphs/kernel/http/request-id.js';
 
 const OFFERED = ['application/json', 'text/json', 'text/plain'] as const;
 

@@ -5,10 +5,10 @@
  * `application/x-www-form-urlencoded`, answered in that dialect's terms.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { FieldError } from '../subgraphs/kernel/errors.js';
-import { findUnsafeText } from '../subgraphs/kernel/input/unsafe-text.js';
-import { classifyBodyError, type BodyError } from '../subgraphs/kernel/http/body-errors.js';
-import { log } from '../subgraphs/kernel/logger.js';
+import type { FieldError } from '../../subgraphs/kernel/errors.js';
+import { findUnsafeText } from '../../subgraphs/kernel/input/unsafe-text.js';
+import { classifyBodyError, type BodyError } from '../../subgraphs/kernel/http/body-errors.js';
+import { log } from '../../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from './executor.js';
 import { sendJson, sendProblem, type ErrorStyle } from './http.js';
 import { formParams, isBasic } from './oauth-params.js';
