@@ -1,60 +1,50 @@
 /**
- * The REST facade's route table: every /api/v1 path, its GraphQL operation and its statuses.
- * Adding an endpoint is adding a row here and a document under `operations/`.
+ * The REST facade's route table, assembled from its areas in this one place.
+ *
+ * Layout: `rest-facade/<area>/` (stores, user, oauth, ...) holds an area's rows (`routes.ts`), their
+ * GraphQL documents (`operations.ts`) and payload schemas (`schemas.ts`), exported as one
+ * {@link FacadeArea} from its `index.ts`. `rest-facade/kernel/` holds what every area shares: the row
+ * types, parameter and body parsing, problem mapping, the router and the OpenAPI builder. Areas import
+ * only from `kernel/` and their own folder, never from this file, `index.ts` or another area
+ * (layout.test.ts checks it). Adding an endpoint for an existing operation touches only its area
+ * folder; adding an area adds it to {@link AREAS}.
  */
-import * as stores from './stores/operations.js';
-import { authRoutes } from './oauth/routes.js';
-import { userRoutes } from './user/routes.js';
-import type { Route } from './kernel/route.js';
-import { ref } from './kernel/schemas.js';
+import type { FacadeArea } from './kernel/area.js';
+import { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js';
+import type { JsonSchema, Route } from './kernel/route.js';
+import { oauthArea } from './oauth/index.js';
+import { storesArea } from './stores/index.js';
+import { userArea } from './user/index.js';
 
-export const routes: readonly Route[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/public/stores',
-    operation: stores.PublicStores,
-    tag: 'Public store directory',
-    summary: 'Search the public store directory',
-    description:
-      'Lists stores that are publicly listed or have a place-directory id. `q` matches name, kana and address (substring, case-insensitive). ' +
-      'page and pageSize below 1 are a 400; pageSize above 100 is clamped to 100; a page past the last is 200 with no items.',
-    queryParams: {
-      q: { type: 'string', description: 'Text to match (at most 100 characters).', maxLength: 100 },
-      prefecture: {
-        type: 'string',
-        description: 'JIS X 0401 code ("13"), Japanese name (東京都) or English name (Tokyo).',
-      },
-      storeType: {
-        type: 'string',
-        description: 'Store type from the vocabulary (supermarket, convenience_store, ...).',
-      },
-      page: { type: 'int32', description: 'Page number, from 1.', default: 1, minimum: 1 },
-      pageSize: {
-        type: 'int32',
-        description: 'Page size; values above 100 are clamped to 100.',
-        default: 30,
-        minimum: 1,
-      },
-    },
-    result: (data) => data.publicStores,
-    status: 200,
-    responseSchema: ref('PublicStoreListResponse'),
-    errors: { 400: 'A parameter is invalid (not an int32, below 1, unknown prefecture or store type).' },
-  },
-  {
-    method: 'GET',
-    path: '/api/v1/public/stores/:storeId',
-    operation: stores.PublicStore,
-    tag: 'Public store directory',
-    summary: 'Get a publicly listed store',
-    description:
-      'Only stores with IsPublicListing=true or a place-directory id; any other id (unknown, malformed or unlisted) is 404.',
-    pathParams: { storeId: { type: 'string', description: 'Store id (UUIDv7).' } },
-    result: (data) => data.publicStore,
-    status: 200,
-    responseSchema: ref('PublicStoreDetail'),
-    errors: { 404: 'No publicly listed store has this id (code store_not_found).' },
-  },
-  ...authRoutes,
-  ...userRoutes,
-];
+/** Every area, in the order their rows are listed. */
+export const AREAS: readonly FacadeArea[] = [storesArea, oauthArea, userArea];
+
+export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);
+
+/** @throws Error when two areas publish a schema under one name. */
+function mergeSchemas(areas: readonly FacadeArea[]): Readonly<Record<string, JsonSchema>> {
+  const merged: Record<string, JsonSchema> = {};
+  for (const area of areas) {
+    for (const [name, schema] of Object.entries(area.schemas)) {
+      if (name in merged) throw new Error(`OpenAPI: schema ${name} is published by two areas`);
+      merged[name] = schema;
+    }
+  }
+  return merged;
+}
+
+/** The component schemas of every area. */
+export const areaSchemas = mergeSchemas(AREAS);
+
+/** Documented paths served outside the table (the authorization pages). */
+export const extraPaths = Object.assign({}, ...AREAS.map((area) => area.extraPaths ?? {})) as Readonly<
+  Record<string, Record<string, unknown>>
+>;
+
+/** The OpenAPI document of the whole facade. */
+export function buildFacadeDocument(options: {
+  readonly publicUrl: string;
+  readonly version: string;
+}): OpenApiDocument {
+  return buildOpenApiDocument(routes, { ...options, schemas: areaSchemas, extraPaths });
+}

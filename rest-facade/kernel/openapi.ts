@@ -7,7 +7,7 @@ import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPES, MAX_BODY_BYTES } from './router.js';
 import type { ParamSpec } from './params.js';
 import type { JsonSchema, Route } from './route.js';
 import { API_DESCRIPTION, HEADERS, PARAMETERS, SECURITY_SCHEMES } from './openapi-components.js';
-import { SCHEMAS } from './schemas.js';
+import { SHARED_SCHEMAS } from './schemas.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -48,6 +48,8 @@ export interface OpenApiOptions {
   readonly version: string;
   /** Path items served outside the route table (the browser pages), merged in as they are. */
   readonly extraPaths?: Readonly<Record<string, Record<string, unknown>>>;
+  /** The areas' component schemas, published beside the shared ones (problems). */
+  readonly schemas?: Readonly<Record<string, JsonSchema>>;
 }
 
 /** The OpenAPI 3.1 base dialect: JSON Schema 2020-12 plus the OpenAPI vocabulary. */
@@ -262,6 +264,11 @@ export function buildOpenApiDocument(routes: readonly Route[], options: OpenApiO
     servers: [{ url: options.publicUrl, description: 'This service' }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     paths: { ...(options.extraPaths ?? {}), ...paths },
-    components: { schemas: SCHEMAS, headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
+    components: {
+      schemas: { ...(options.schemas ?? {}), ...SHARED_SCHEMAS },
+      headers: HEADERS,
+      parameters: PARAMETERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
   };
 }

@@ -1,26 +1,15 @@
-/** JSON Schemas (OpenAPI 3.1 dialect) of the REST payloads, published under `components.schemas`. */
+/**
+ * The component schemas every area shares (problem bodies), and `ref` to point at any component
+ * schema. Each area publishes its own payload schemas; the table merges them (table.ts).
+ */
 import type { JsonSchema } from './route.js';
-import { AUTH_SCHEMAS } from '../oauth/schemas.js';
-import { USER_SCHEMAS } from '../user/schemas.js';
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+/** A reference to a schema under `components.schemas`. */
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
-const nullableString = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
+const str = (description: string): JsonSchema => ({ type: 'string', description });
 
-const storeSummaryProperties = {
-  storeId: { type: 'string', format: 'uuid', description: 'Store id (UUIDv7).' },
-  name: { type: 'string', description: 'Display name.' },
-  nameKana: { type: 'string', description: 'Katakana reading of the name.' },
-  prefecture: { type: 'string', description: 'Prefecture name in Japanese, e.g. 東京都.' },
-  prefectureCode: { type: 'string', pattern: '^[0-9]{2}$', description: 'JIS X 0401 prefecture code.' },
-  storeType: { type: 'string', description: 'Store type from the vocabulary.' },
-  address: { type: 'string', description: 'Street address below the prefecture.' },
-  placeId: nullableString('Place-directory identifier, when the store is registered there.'),
-} as const;
-
-export const SCHEMAS: Readonly<Record<string, JsonSchema>> = {
-  ...AUTH_SCHEMAS,
-  ...USER_SCHEMAS,
+export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Problem: {
     type: 'object',
     description: 'RFC 9457 problem details.',
@@ -44,44 +33,21 @@ export const SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       },
     },
   },
-  PublicStoreSummary: {
-    type: 'object',
-    required: Object.keys(storeSummaryProperties),
-    properties: storeSummaryProperties,
-  },
-  PublicStoreListResponse: {
-    type: 'object',
-    required: ['items', 'page', 'pageSize', 'total'],
-    properties: {
-      items: { type: 'array', items: ref('PublicStoreSummary') },
-      page: { type: 'integer', format: 'int32', minimum: 1 },
-      pageSize: {
-        type: 'integer',
-        format: 'int32',
-        minimum: 1,
-        maximum: 100,
-        description: 'The size used, after clamping.',
-      },
-      total: { type: 'integer', format: 'int32', minimum: 0, description: 'Matches across all pages.' },
-    },
-  },
-  PublicStoreDetail: {
-    type: 'object',
-    required: [...Object.keys(storeSummaryProperties), 'isPublicListing', 'business'],
-    properties: {
-      ...storeSummaryProperties,
-      postalCode: nullableString('Postal code.'),
-      phone: nullableString('Telephone number.'),
-      latitude: { type: ['number', 'null'], description: 'Latitude (WGS 84).' },
-      longitude: { type: ['number', 'null'], description: 'Longitude (WGS 84).' },
-      isPublicListing: { type: 'boolean' },
-      business: {
+  OAuthProblem: {
+    description:
+      'Errors of the OAuth endpoints: RFC 6749 §5.2 `error` and `error_description` beside the problem fields.',
+    allOf: [
+      { $ref: '#/components/schemas/Problem' },
+      {
         type: 'object',
-        required: ['businessAccountId', 'name'],
-        properties: { businessAccountId: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+        required: ['error', 'error_description'],
+        properties: {
+          error: str(
+            'invalid_request, invalid_client, invalid_grant, unsupported_grant_type, invalid_scope, invalid_token, server_error.',
+          ),
+          error_description: str('What went wrong, for the developer.'),
+        },
       },
-    },
+    ],
   },
 };
-
-export { ref };

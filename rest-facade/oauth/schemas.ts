@@ -146,21 +146,4 @@ export const AUTH_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       authorization_response_iss_parameter_supported: { type: 'boolean' },
     },
   },
-  OAuthProblem: {
-    description:
-      'Errors of the OAuth endpoints: RFC 6749 §5.2 `error` and `error_description` beside the problem fields.',
-    allOf: [
-      { $ref: '#/components/schemas/Problem' },
-      {
-        type: 'object',
-        required: ['error', 'error_description'],
-        properties: {
-          error: str(
-            'invalid_request, invalid_client, invalid_grant, unsupported_grant_type, invalid_scope, invalid_token, server_error.',
-          ),
-          error_description: str('What went wrong, for the developer.'),
-        },
-      },
-    ],
-  },
 };
