@@ -3,7 +3,7 @@
  * field is a 400 `validation_failed` naming every such field (DECISIONS.md, Conventions) instead of
  * a GraphQL variable error. Only the shape: which values are acceptable is the service's business.
  */
-import type { FieldError } from '../../subgraphs/kernel/errors.js';
+import { VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
 import { RequestRejected, type JsonSchema } from './route.js';
 
 /** The subset of JSON Schema these checks read: an object of typed properties. */
@@ -40,7 +40,7 @@ function describeType(type: string | readonly string[]): string {
 export function checkedBody(body: unknown, schema: JsonSchema): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     const errors = [{ path: 'body', message: 'must be a JSON object' }];
-    throw new RequestRejected('validation_failed', 'The request body must be a JSON object.', 400, errors);
+    throw new RequestRejected('validation_failed', VALIDATION_FAILED_DETAIL, 400, errors);
   }
   const source = body as Record<string, unknown>;
   const { required = [], properties = {} } = schema as ObjectSchema;
@@ -56,6 +56,6 @@ export function checkedBody(body: unknown, schema: JsonSchema): Record<string, u
       fields[name] = value;
     }
   }
-  if (errors.length > 0) throw new RequestRejected('validation_failed', 'The request body is invalid.', 400, errors);
+  if (errors.length > 0) throw new RequestRejected('validation_failed', VALIDATION_FAILED_DETAIL, 400, errors);
   return fields;
 }

@@ -5,7 +5,7 @@
  * `application/x-www-form-urlencoded`, answered in that dialect's terms.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { FieldError } from '../../subgraphs/kernel/errors.js';
+import { VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
 import { findUnsafeText } from '../../subgraphs/kernel/input/unsafe-text.js';
 import { classifyBodyError, type BodyError } from '../../subgraphs/kernel/http/body-errors.js';
 import { log } from '../../subgraphs/kernel/logger.js';
@@ -66,7 +66,7 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
       sendProblem(req, res, {
         status: 400,
         code: 'validation_failed',
-        detail: 'One or more parameters are invalid.',
+        detail: VALIDATION_FAILED_DETAIL,
         errors,
       });
       return;
