@@ -18,7 +18,7 @@ const config = {
     // Sign-in and throttling.
     'dist/subgraphs/identity/user/{sign-in-throttle,password-hasher,password-policy}.js',
     // Facade parameter parsing and problem mapping.
-    'dist/rest-facade/{params,problem,oauth-params}.js',
+    'dist/rest-facade/kernel/{params,problem,oauth-params}.js',
   ],
   ignoreStatic: true,
   coverageAnalysis: 'perTest',

@@ -7,10 +7,10 @@ import { defineConfig } from 'vitest/config';
 const require = createRequire(import.meta.url);
 
 export const mutationTests = [
-  'rest-facade/params',
-  'rest-facade/problem',
-  'rest-facade/app',
-  'rest-facade/nul-input.e2e',
+  'rest-facade/kernel/params',
+  'rest-facade/kernel/problem',
+  'rest-facade/kernel/router',
+  'rest-facade/kernel/nul-input.e2e',
   'subgraphs/kernel/auth/operation-access',
   'subgraphs/kernel/auth/operator-credential',
   'subgraphs/identity/oauth/secrets-key',

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { getIntrospectionQuery, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../rest-facade/index.js';
-import type { ExecutionRequest, GraphQLExecutor } from '../rest-facade/executor.js';
-import { AuthorizationOperations } from '../rest-facade/oauth-pages/operations.js';
+import type { ExecutionRequest, GraphQLExecutor } from '../rest-facade/kernel/executor.js';
+import { AuthorizationOperations } from '../rest-facade/oauth/pages/operations.js';
 import { apiSchemaOf, SUPERGRAPH_FILE } from '../schema/check.js';
 import {
   DEFAULT_GRAPHQL_LIMITS,

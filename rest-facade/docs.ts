@@ -5,7 +5,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { OpenApiDocument } from './openapi.js';
+import type { OpenApiDocument } from './kernel/openapi.js';
 
 /** Where the document and the page are served. */
 export const OPENAPI_PATH = '/openapi.json';

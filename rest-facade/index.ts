@@ -1,17 +1,15 @@
 /** The REST facade: the /api/v1 route table, its OpenAPI document at /openapi.json and the docs page. */
-import { BROWSER_PATHS } from './oauth-pages/openapi.js';
 import type { Express } from 'express';
-import { createFacadeRouter } from './app.js';
+import { createFacadeRouter } from './kernel/router.js';
 import { mountDocs } from './docs.js';
-import { sendProblem } from './http.js';
-import type { GraphQLExecutor } from './executor.js';
-import { createOAuthPagesRouter } from './oauth-pages/router.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { routes } from './routes.js';
+import { sendProblem } from './kernel/http.js';
+import type { GraphQLExecutor } from './kernel/executor.js';
+import { createOAuthPagesRouter } from './oauth/index.js';
+import { buildFacadeDocument, routes } from './table.js';
 
-export { HttpExecutor, InProcessExecutor, type GraphQLExecutor } from './executor.js';
-export { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
-export { routes } from './routes.js';
+export { HttpExecutor, InProcessExecutor, type GraphQLExecutor } from './kernel/executor.js';
+export { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js';
+export { buildFacadeDocument, routes } from './table.js';
 
 /** `info.version` of the OpenAPI document: this description of the v1 interface (semver). */
 export const API_DOCUMENT_VERSION = '1.0.0';
@@ -31,10 +29,9 @@ export interface FacadeOptions {
  * once, here, from the same table), `GET /docs` (Swagger UI) and the authorization pages under `/oauth`.
  */
 export function mountFacade(app: Express, options: FacadeOptions): void {
-  const document = buildOpenApiDocument(routes, {
+  const document = buildFacadeDocument({
     publicUrl: options.publicUrl,
     version: options.documentVersion ?? API_DOCUMENT_VERSION,
-    extraPaths: BROWSER_PATHS,
   });
   mountDocs(app, document, options.publicUrl);
   const nodeEnv = options.nodeEnv ?? 'production';

@@ -1,10 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, toOpenApiPath, type OpenApiDocument, type OpenApiMethod } from './openapi.js';
-import type { Route } from './route.js';
-import { BROWSER_PATHS } from './oauth-pages/openapi.js';
-import { routes } from './routes.js';
-import { ref } from './schemas.js';
+import { buildOpenApiDocument, toOpenApiPath, type OpenApiDocument, type OpenApiMethod } from './kernel/openapi.js';
+import type { Route } from './kernel/route.js';
+import { ref } from './kernel/schemas.js';
+import { BROWSER_PATHS } from './oauth/pages/openapi.js';
+import { STORE_SCHEMAS } from './stores/schemas.js';
+import { buildFacadeDocument, routes } from './table.js';
 
 const OPTIONS = { publicUrl: 'https://api.example.test', version: '1.0.0' };
 const METHODS: readonly string[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -90,7 +91,7 @@ const SYNTHETIC: readonly Route[] = [
 ];
 
 describe('buildOpenApiDocument', () => {
-  const document = buildOpenApiDocument(routes, { ...OPTIONS, extraPaths: BROWSER_PATHS });
+  const document = buildFacadeDocument(OPTIONS);
 
   it('is a valid OpenAPI 3.1 document by an independent validator', async () => {
     expect(document.openapi).toBe('3.1.1');
@@ -209,7 +210,7 @@ describe('buildOpenApiDocument', () => {
 });
 
 describe('buildOpenApiDocument on rows with auth, a body and 204', () => {
-  const document = buildOpenApiDocument(SYNTHETIC, OPTIONS);
+  const document = buildOpenApiDocument(SYNTHETIC, { ...OPTIONS, schemas: STORE_SCHEMAS });
   const update = document.paths['/api/v1/things/{thingId}/parts/{index}']!.put!;
   const remove = document.paths['/api/v1/things/{thingId}']!.delete!;
 

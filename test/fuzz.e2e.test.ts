@@ -13,7 +13,7 @@
 import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOAuthPagesRouter } from '../rest-facade/oauth-pages/router.js';
+import { createOAuthPagesRouter } from '../rest-facade/oauth/pages/router.js';
 import { apiSchemaOf } from '../schema/check.js';
 import { createUser, registerApp, REDIRECT_URI, tokensFor } from './fixtures/oauth.fixtures.js';
 import { ACCESS_TABLE } from '../subgraphs/kernel/auth/access-table.js';

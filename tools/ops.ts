@@ -6,7 +6,7 @@
  * one-process service); `--token` to OPERATOR_TOKEN, else the token `npm start` saved.
  */
 import { randomUUID } from 'node:crypto';
-import { problem, problemFromGraphQLError, type ProblemInput } from '../rest-facade/problem.js';
+import { problem, problemFromGraphQLError, type ProblemInput } from '../rest-facade/kernel/problem.js';
 import { readSavedOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
 import { EnvError, loadEnv, type Env } from '../subgraphs/kernel/env.js';
 import type { FieldError } from '../subgraphs/kernel/errors.js';

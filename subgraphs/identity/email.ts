@@ -5,7 +5,7 @@
  * no invisible or control characters, so that full-width or zero-width variants of one address can
  * never become separate accounts.
  */
-import { BadUserInputError } from '../kernel/errors.js';
+import { BadUserInputError, VALIDATION_FAILED_DETAIL } from '../kernel/errors.js';
 
 /** Longest address stored (RFC 5321 path limit as commonly applied). */
 export const MAX_EMAIL_LENGTH = 320;
@@ -42,7 +42,7 @@ export function parseEmail(raw: string): EmailParse {
 export function requireEmail(raw: string, path: string): string {
   const parsed = parseEmail(raw);
   if (!parsed.ok) {
-    throw new BadUserInputError('The request is invalid.', [{ path, message: parsed.message }], 'validation_failed');
+    throw new BadUserInputError(VALIDATION_FAILED_DETAIL, [{ path, message: parsed.message }], 'validation_failed');
   }
   return parsed.email;
 }

@@ -1,7 +1,7 @@
 /**
  * Coded errors. Every error a service throws on purpose is one of these; GraphQL carries the
  * code in `extensions.code` and the domain reason in `extensions.reason`, and the REST facade maps
- * the code to an HTTP status in one place (`rest-facade/problem.ts`).
+ * the code to an HTTP status in one place (`rest-facade/kernel/problem.ts`).
  */
 import { GraphQLError } from 'graphql';
 
@@ -86,6 +86,13 @@ export class UnavailableError extends AppError {
   }
 }
 
+/**
+ * The message of every `validation_failed` error, and so the `detail` of every such problem, wherever it
+ * is found (facade parameters and bodies, GraphQL services, the text plugin): one wording, while
+ * `errors` names each field and what is wrong with it.
+ */
+export const VALIDATION_FAILED_DETAIL = 'The request is invalid.';
+
 /** Collects field errors and throws one {@link BadUserInputError} when any were added. */
 export class Validation {
   private readonly errors: FieldError[] = [];
@@ -99,7 +106,7 @@ export class Validation {
     return condition ? this : this.add(path, message);
   }
 
-  throwIfInvalid(message = 'The request is invalid.'): void {
+  throwIfInvalid(message = VALIDATION_FAILED_DETAIL): void {
     if (this.errors.length > 0) throw new BadUserInputError(message, this.errors);
   }
 }

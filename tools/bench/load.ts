@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
-import { PublicStores } from '../../rest-facade/operations/stores.js';
+import { PublicStores } from '../../rest-facade/stores/operations.js';
 
 /** One HTTP request to repeat, and how to find the store page in its answer. */
 export interface Scenario {

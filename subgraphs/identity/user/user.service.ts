@@ -7,6 +7,7 @@ import {
   ConflictError,
   NotFoundError,
   UnauthenticatedError,
+  VALIDATION_FAILED_DETAIL,
   type FieldError,
 } from '../../kernel/errors.js';
 import { parseEmail } from '../email.js';
@@ -102,7 +103,7 @@ export class UserService {
     if (fieldErrors.length > 0 || policyErrors.length > 0) {
       const onlyPolicy = fieldErrors.length === 0;
       throw new BadUserInputError(
-        onlyPolicy ? 'The password does not meet the password policy.' : 'The request is invalid.',
+        onlyPolicy ? 'The password does not meet the password policy.' : VALIDATION_FAILED_DETAIL,
         [...fieldErrors, ...policyErrors],
         onlyPolicy ? 'password_policy' : 'validation_failed',
       );
@@ -152,7 +153,7 @@ export class UserService {
     const parsed = parseEmail(email);
     // Invisible or control characters are a bad field, not a wrong password: no account can have them.
     if (!parsed.ok && parsed.message.includes('invisible')) {
-      throw new BadUserInputError('The request is invalid.', [{ path: 'email', message: parsed.message }]);
+      throw new BadUserInputError(VALIDATION_FAILED_DETAIL, [{ path: 'email', message: parsed.message }]);
     }
     const normalized = parsed.ok ? parsed.email : email;
     const account = accountKey(normalized);

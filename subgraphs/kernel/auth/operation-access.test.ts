@@ -7,9 +7,9 @@
  */
 import { buildSchema, graphql, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFacadeRouter } from '../../../rest-facade/app.js';
-import type { ExecutionRequest, ExecutionResult, GraphQLExecutor } from '../../../rest-facade/executor.js';
-import type { Route } from '../../../rest-facade/route.js';
+import { createFacadeRouter } from '../../../rest-facade/kernel/router.js';
+import type { ExecutionRequest, ExecutionResult, GraphQLExecutor } from '../../../rest-facade/kernel/executor.js';
+import type { Route } from '../../../rest-facade/kernel/route.js';
 import { createHttpApp, listenHttp, type HttpListener } from '../http/app.js';
 import {
   anyOf,

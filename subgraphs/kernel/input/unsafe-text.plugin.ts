@@ -5,7 +5,7 @@
  */
 import { HeaderMap, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { GraphQLError, Kind, visit, type ASTNode, type OperationDefinitionNode } from 'graphql';
-import { ErrorCode, type FieldError } from '../errors.js';
+import { ErrorCode, VALIDATION_FAILED_DETAIL, type FieldError } from '../errors.js';
 import { findUnsafeText, unsafeTextReason } from './unsafe-text.js';
 
 /** The path of a literal inside the operation: response names, argument and input field names. */
@@ -46,7 +46,7 @@ export function unsafeTextPlugin<TContext extends BaseContext>(): ApolloServerPl
         didResolveOperation({ request, operation }) {
           const errors = [...findUnsafeText(request.variables ?? {}), ...(operation ? literalErrors(operation) : [])];
           if (errors.length === 0) return Promise.resolve();
-          throw new GraphQLError('The operation carries text that cannot be accepted.', {
+          throw new GraphQLError(VALIDATION_FAILED_DETAIL, {
             extensions: {
               code: ErrorCode.BadUserInput,
               reason: 'validation_failed',

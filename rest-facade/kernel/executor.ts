@@ -1,0 +1,110 @@
+/**
+ * How the facade reaches GraphQL: in-process through the gateway's Apollo Server (one process), or
+ * over HTTP to the gateway service (separate topology). The facade itself holds no business logic.
+ */
+import type { ApolloServer } from '@apollo/server';
+import type { GraphQLFormattedError } from 'graphql';
+import type { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
+import { gatewayContext, type GatewayContext } from '../../subgraphs/kernel/context.js';
+import { OutageLog } from '../../subgraphs/kernel/db/outage.js';
+import { AppError, ErrorCode } from '../../subgraphs/kernel/errors.js';
+
+const GATEWAY_TIMEOUT_MS = 30_000;
+const GATEWAY_UNAVAILABLE: GraphQLFormattedError = {
+  message: 'The service is temporarily unavailable. Try again shortly.',
+  extensions: { code: ErrorCode.Unavailable, reason: 'gateway_unavailable' },
+};
+
+export interface ExecutionRequest {
+  readonly document: string;
+  readonly operationName: string;
+  readonly variables: Record<string, unknown>;
+  readonly authorization: string | undefined;
+  readonly requestId: string;
+  /** The caller's IP as the facade saw it. */
+  readonly clientIp?: string | undefined;
+}
+
+export interface ExecutionResult {
+  readonly data?: Record<string, unknown> | null;
+  readonly errors?: readonly GraphQLFormattedError[];
+}
+
+export interface GraphQLExecutor {
+  execute(request: ExecutionRequest): Promise<ExecutionResult>;
+}
+
+/** Executes through the gateway's Apollo Server in this process (document and plan caches apply). */
+export class InProcessExecutor implements GraphQLExecutor {
+  constructor(
+    private readonly server: ApolloServer<GatewayContext>,
+    private readonly authenticator: Authenticator,
+  ) {}
+
+  async execute(request: ExecutionRequest): Promise<ExecutionResult> {
+    let contextValue: GatewayContext;
+    try {
+      contextValue = await gatewayContext(
+        request.requestId,
+        request.authorization,
+        this.authenticator,
+        request.clientIp,
+      );
+    } catch (error) {
+      // Authentication failed for a coded reason (a database outage: UNAVAILABLE), as over HTTP.
+      if (error instanceof AppError) return { data: null, errors: [codedError(error)] };
+      throw error;
+    }
+    const response = await this.server.executeOperation(
+      { query: request.document, operationName: request.operationName, variables: request.variables },
+      { contextValue },
+    );
+    if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by the facade');
+    const { data, errors } = response.body.singleResult;
+    return { data: data ?? null, ...(errors ? { errors } : {}) };
+  }
+}
+
+/** A coded error as a response carries it (`extensions.http` is Apollo's, never sent). */
+function codedError(error: AppError): GraphQLFormattedError {
+  const { http: _http, ...extensions } = error.extensions;
+  return { message: error.message, extensions };
+}
+
+/** Executes against a gateway service over HTTP, forwarding credentials and the request id. */
+export class HttpExecutor implements GraphQLExecutor {
+  private readonly outage = new OutageLog('gateway');
+
+  constructor(private readonly gatewayUrl: string) {}
+
+  async execute(request: ExecutionRequest): Promise<ExecutionResult> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      'x-request-id': request.requestId,
+    };
+    if (request.authorization) headers.authorization = request.authorization;
+    // The gateway trusts X-Forwarded-For only from a trusted proxy address (TRUST_PROXY).
+    if (request.clientIp) headers['x-forwarded-for'] = request.clientIp;
+    try {
+      const response = await fetch(this.gatewayUrl, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: request.document,
+          operationName: request.operationName,
+          variables: request.variables,
+        }),
+        signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+      });
+      const result = (await response.json()) as ExecutionResult;
+      this.outage.recovered();
+      return result;
+    } catch (error) {
+      // The gateway is down, slow or answered garbage: the caller gets a 503, not a 500 (logged once
+      // per outage).
+      this.outage.failed(error, request.requestId);
+      return { data: null, errors: [GATEWAY_UNAVAILABLE] };
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * A REST route is data (after SOFA): method, path, a named GraphQL operation, how to build its
+ * variables, where the payload sits in the result, the success status and the error statuses.
+ * The OpenAPI document is generated from the same rows.
+ */
+import type { FieldError } from '../../subgraphs/kernel/errors.js';
+import type { ParamSpecs } from './params.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A named GraphQL document the route executes. */
+export interface Operation {
+  readonly name: string;
+  readonly document: string;
+}
+
+/** A JSON Schema (OpenAPI 3.1 dialect) or a reference to a component. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+export interface RouteInput {
+  readonly path: Readonly<Record<string, string | number>>;
+  readonly query: Readonly<Record<string, string | number>>;
+  readonly body: unknown;
+  /** The `Authorization` header, for rows that take credentials from it (bearer token, HTTP Basic). */
+  readonly authorization?: string | undefined;
+}
+
+/** A form body (`application/x-www-form-urlencoded`): each parameter once, as a string. */
+export interface FormInput {
+  readonly params: Readonly<Record<string, string>>;
+  readonly authorization: string | undefined;
+}
+
+/** Thrown by a row's `variables` to refuse a request before any operation runs (a 400 problem). */
+export class RequestRejected extends Error {
+  constructor(
+    readonly code: string,
+    detail: string,
+    readonly status = 400,
+    /** Field-level failures, sent as the problem's `errors`. */
+    readonly errors?: readonly FieldError[],
+  ) {
+    super(detail);
+  }
+}
+
+/**
+ * A second request dialect of a row, chosen by `Content-Type: application/x-www-form-urlencoded`:
+ * the RFC 6749 / 7009 / 7662 form body, answered in that standard's own terms.
+ */
+export interface FormDialect {
+  /** The GraphQL operation this dialect runs. Default: the row's. */
+  readonly operation?: Operation;
+  /** What differs in this dialect (documented in OpenAPI). */
+  readonly description: string;
+  readonly schema: JsonSchema;
+  readonly variables: (input: FormInput) => Record<string, unknown>;
+  readonly result: (data: Record<string, unknown>) => unknown;
+  readonly responseSchema: JsonSchema;
+  /** Status by error `code` (the GraphQL `extensions.reason`), in this dialect. */
+  readonly statusByReason: Readonly<Record<string, number>>;
+  /** Error statuses of this dialect, documented beside the row's. */
+  readonly errors: Readonly<Record<number, string>>;
+}
+
+/** How a row's errors are written: RFC 9457 problems, or OAuth JSON (error, error_description + problem fields). */
+export type ErrorFormat = 'problem' | 'oauth';
+
+export interface Route {
+  readonly method: HttpMethod;
+  /** Express-style path, e.g. `/api/v1/public/stores/:storeId`. */
+  readonly path: string;
+  readonly operation: Operation;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tag: string;
+  readonly pathParams?: ParamSpecs;
+  readonly queryParams?: ParamSpecs;
+  readonly requestBody?: { readonly required: boolean; readonly schema: JsonSchema };
+  /** GraphQL variables from the parsed request. Default: path and query parameters as they are. */
+  readonly variables?: (input: RouteInput) => Record<string, unknown>;
+  /** The response payload from `data`. */
+  readonly result: (data: Record<string, unknown>) => unknown;
+  /** Success status, or a function of the payload (e.g. 200 existing / 201 created). */
+  readonly status: number | ((payload: unknown) => number);
+  /** Success statuses the route can answer, for the document (default: `[status]`). */
+  readonly successStatuses?: readonly number[];
+  readonly responseSchema: JsonSchema | null;
+  /** Error statuses this route can answer, with what they mean (documented in OpenAPI). */
+  readonly errors: Readonly<Record<number, string>>;
+  /** Per-route refinement of the GraphQL-code -> status mapping. */
+  readonly statusOverrides?: Readonly<Record<string, number>>;
+  /** Security requirement: none, or a bearer token with these scopes. */
+  readonly auth?: { readonly scopes: readonly string[] };
+  /** Status by error `code` (the GraphQL `extensions.reason`), over the code mapping. */
+  readonly statusByReason?: Readonly<Record<string, number>>;
+  /** The form dialect, when the row also accepts `application/x-www-form-urlencoded`. */
+  readonly form?: FormDialect;
+  /** How errors are written. Default `problem`. */
+  readonly errorFormat?: ErrorFormat;
+  /** Headers on every response of the row (e.g. `Cache-Control: no-store`). */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Whether the caller's `Authorization` header goes to GraphQL as the caller's credential. Default
+   * true; OAuth rows read client credentials or the token to check from it instead.
+   */
+  readonly forwardAuthorization?: boolean;
+}

@@ -1,0 +1,190 @@
+/**
+ * Mounts the route table on express: parse the request, run the route's GraphQL operation, map the
+ * result or the first error to a response. Malformed JSON 400, bodies over 1 MiB 413, other media
+ * types 415 (DECISIONS.md, Conventions). Rows with a form dialect also read
+ * `application/x-www-form-urlencoded`, answered in that dialect's terms.
+ */
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
+import { findUnsafeText } from '../../subgraphs/kernel/input/unsafe-text.js';
+import { classifyBodyError, type BodyError } from '../../subgraphs/kernel/http/body-errors.js';
+import { log } from '../../subgraphs/kernel/logger.js';
+import type { GraphQLExecutor } from './executor.js';
+import { sendJson, sendProblem, type ErrorStyle } from './http.js';
+import { formParams, isBasic } from './oauth-params.js';
+import { parseParams } from './params.js';
+import { problemFromGraphQLError, type ProblemInput } from './problem.js';
+import { RequestRejected, type Operation, type Route, type RouteInput } from './route.js';
+
+export const JSON_MEDIA_TYPES = ['application/json', 'text/json', 'application/*+json'];
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** What one request runs: the dialect's operation, variables, result mapping and status refinements. */
+interface Plan {
+  readonly operation: Operation;
+  readonly variables: Record<string, unknown>;
+  readonly result: (data: Record<string, unknown>) => unknown;
+  readonly statusByReason: Readonly<Record<string, number>>;
+}
+
+function plan(route: Route, req: Request, input: RouteInput): Plan {
+  if (route.form && req.is(FORM_MEDIA_TYPE)) {
+    const params = formParams(req.body);
+    return {
+      operation: route.form.operation ?? route.operation,
+      variables: route.form.variables({ params, authorization: input.authorization }),
+      result: route.form.result,
+      statusByReason: route.form.statusByReason,
+    };
+  }
+  return {
+    operation: route.operation,
+    variables: route.variables ? route.variables(input) : { ...input.path, ...input.query },
+    result: route.result,
+    statusByReason: route.statusByReason ?? {},
+  };
+}
+
+function failure(route: Route, planned: Plan, result: Awaited<ReturnType<GraphQLExecutor['execute']>>): ProblemInput {
+  const firstError = result.errors?.[0];
+  if (!firstError) return { status: 500, code: 'internal_error', detail: 'The operation returned no data.' };
+  const input = problemFromGraphQLError(firstError, route.statusOverrides);
+  const status = input.status < 500 ? planned.statusByReason[input.code] : undefined;
+  return status === undefined ? input : { ...input, status };
+}
+
+function routeHandler(route: Route, executor: GraphQLExecutor) {
+  return async (req: Request, res: Response): Promise<void> => {
+    for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
+    const errors: FieldError[] = [];
+    const path = parseParams(route.pathParams, req.params, errors);
+    const query = parseParams(route.queryParams, req.query, errors);
+    // Text PostgreSQL cannot store (NUL) or that is not text (lone surrogates) stops here, named by its REST name.
+    errors.push(...findUnsafeText({ ...path, ...query }), ...findUnsafeText(req.body));
+    if (errors.length > 0) {
+      sendProblem(req, res, {
+        status: 400,
+        code: 'validation_failed',
+        detail: VALIDATION_FAILED_DETAIL,
+        errors,
+      });
+      return;
+    }
+    const authorization = req.headers.authorization;
+    let planned: Plan;
+    try {
+      planned = plan(route, req, { path, query, body: req.body as unknown, authorization });
+    } catch (error) {
+      if (!(error instanceof RequestRejected)) throw error;
+      sendProblem(req, res, { status: error.status, code: error.code, detail: error.message, errors: error.errors });
+      return;
+    }
+    const result = await executor.execute({
+      document: planned.operation.document,
+      operationName: planned.operation.name,
+      variables: planned.variables,
+      authorization: route.forwardAuthorization === false ? undefined : authorization,
+      requestId: req.requestId,
+      clientIp: req.ip,
+    });
+    if (result.errors?.[0] || !result.data) {
+      const input = failure(route, planned, result);
+      // A 503 (an outage) is logged once per outage where it is detected, not once per request here.
+      if (input.status >= 500 && input.status !== 503)
+        log('error', 'facade operation failed', { requestId: req.requestId, route: route.path, errors: result.errors });
+      sendProblem(req, res, input);
+      return;
+    }
+    const payload = planned.result(result.data);
+    const status = typeof route.status === 'function' ? route.status(payload) : route.status;
+    if (status === 204) res.status(204).end();
+    else sendJson(req, res, status, payload);
+  };
+}
+
+/** Tells the error writer how this row answers failures (also those of the body parsers). */
+function errorStyle(route: Route) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const style: ErrorStyle = {
+      format: route.errorFormat ?? 'problem',
+      basicAuth: route.form !== undefined && isBasic(req.headers.authorization),
+    };
+    res.locals.errorStyle = style;
+    for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** Rejects request bodies of a media type the row does not read. */
+function requireBodyType(route: Route) {
+  const accepted = route.form ? [...JSON_MEDIA_TYPES, FORM_MEDIA_TYPE] : JSON_MEDIA_TYPES;
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.is(accepted)) {
+      sendProblem(req, res, {
+        status: 415,
+        code: 'unsupported_media_type',
+        detail: route.form
+          ? `Send the body as application/json or ${FORM_MEDIA_TYPE}.`
+          : 'Send the body as application/json.',
+      });
+      return;
+    }
+    next();
+  };
+}
+
+/** The problem `code` of each body failure (the facade's names predate the shared classification). */
+const FACADE_CODE: Readonly<Record<BodyError['reason'], string>> = {
+  malformed_body: 'malformed_json',
+  body_too_large: 'body_too_large',
+  unsupported_media_type: 'unsupported_media_type',
+  bad_request: 'bad_request',
+};
+
+/** Maps body-parser failures (body-errors.ts) to problems; anything else is an unexpected 500. */
+function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const bodyError = classifyBodyError(error);
+  if (bodyError) {
+    sendProblem(req, res, { status: bodyError.status, code: FACADE_CODE[bodyError.reason], detail: bodyError.detail });
+    return;
+  }
+  log('error', 'unhandled facade error', { requestId: req.requestId, error });
+  sendProblem(req, res, {
+    status: 500,
+    code: 'internal_error',
+    detail: 'An unexpected error occurred. Quote the traceId when reporting it.',
+  });
+}
+
+/** The router of a table: one handler per row, 405 for a known path with another method, 404 otherwise. */
+export function createFacadeRouter(routes: readonly Route[], executor: GraphQLExecutor): Router {
+  const router = express.Router({ strict: false });
+  const jsonBody = express.json({ limit: MAX_BODY_BYTES, type: JSON_MEDIA_TYPES, strict: false });
+  const formBody = express.urlencoded({ limit: MAX_BODY_BYTES, type: FORM_MEDIA_TYPE, extended: false });
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of routes) {
+    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+    const handler = routeHandler(route, executor);
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    const bodies = route.form ? [jsonBody, formBody] : [jsonBody];
+    if (route.requestBody) router[method](route.path, errorStyle(route), requireBodyType(route), ...bodies, handler);
+    else router[method](route.path, errorStyle(route), handler);
+  }
+  for (const [path, methods] of methodsByPath) {
+    router.all(path, (req, res) => {
+      res.setHeader('Allow', methods.join(', '));
+      sendProblem(req, res, {
+        status: 405,
+        code: 'method_not_allowed',
+        detail: `Use ${methods.join(' or ')} on this path.`,
+      });
+    });
+  }
+  router.use((req, res) =>
+    sendProblem(req, res, { status: 404, code: 'route_not_found', detail: 'No such endpoint.' }),
+  );
+  router.use(errorHandler);
+  return router;
+}
