@@ -19,7 +19,7 @@ import { createUser, registerApp, REDIRECT_URI, tokensFor } from '../subgraphs/i
 import { ACCESS_TABLE } from '../subgraphs/kernel/auth/access-table.js';
 import type { AccessRule } from '../subgraphs/kernel/auth/operation-access.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
-import { freePort } from '../tools/child-services.js';
+import { freePort } from '../processes/child-services.js';
 import { BaselineValues, type FuzzTargets } from './fuzz/baseline-values.js';
 import type { Caller, FuzzCase } from './fuzz/fuzz-case.js';
 import { formatFindings } from './fuzz/fuzz-report.js';

@@ -9,7 +9,7 @@ import { CheckInCampaign } from '../subgraphs/engagement/check-in-campaign/check
 import { SurveyCampaign } from '../subgraphs/engagement/survey-campaign/survey-campaign.entity.js';
 import { createUser, registerApp, tokensFor } from '../subgraphs/identity/oauth/oauth.fixtures.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
-import { freePort } from '../tools/child-services.js';
+import { freePort } from '../processes/child-services.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
 
 const PUBLIC_STORE = '01900000-0000-7000-8002-000000000001'; // さくらマート 渋谷店 (listed)

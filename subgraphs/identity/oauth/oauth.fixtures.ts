@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
-import { freePort } from '../../../tools/child-services.js';
+import { freePort } from '../../../processes/child-services.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
 import { findClient } from '../oauth-client/client-credentials.js';
 import { issueAuthorizationCode } from './authorization-code.js';

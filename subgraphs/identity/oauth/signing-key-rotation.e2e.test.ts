@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 import { runOps } from '../../../test/ops-runner.js';
-import { freePort } from '../../../tools/child-services.js';
+import { freePort } from '../../../processes/child-services.js';
 import { SqlAccessTokenVerifier } from '../../kernel/auth/access-token-verifier.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
 import { createUser, registerApp, tokensFor, type App } from './oauth.fixtures.js';
