@@ -1,6 +1,6 @@
 # One image for every service of the separate topology (docker-compose.yml); the command picks the
-# role: dist/tools/migrate.js, dist/subgraphs/service-main.js <name>, dist/gateway/service-main.js or
-# dist/rest-facade/service-main.js. Configuration comes from the environment (subgraphs/kernel/env.ts).
+# role: dist/tools/migrate.js, dist/processes/subgraph/main.js <name>, dist/processes/gateway/main.js or
+# dist/processes/facade/main.js. Configuration comes from the environment (subgraphs/kernel/env.ts).
 FROM node:24-slim
 
 WORKDIR /app
@@ -13,4 +13,4 @@ RUN npm run build
 ENV NODE_ENV=production HOST=0.0.0.0
 USER node
 # The one-process service; docker-compose.yml overrides this per service.
-CMD ["node", "dist/gateway/main.js"]
+CMD ["node", "dist/processes/all-in-one/main.js"]

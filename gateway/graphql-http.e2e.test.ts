@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSubgraphServer, type RunningSubgraph } from '../subgraphs/kernel/subgraph-server.js';
+import { startSubgraphServer, type RunningSubgraph } from '../processes/subgraph/subgraph-service.js';
 import { storesSubgraph } from '../subgraphs/stores/index.js';
 import { startTestService, type TestService } from '../test/harness.js';
 

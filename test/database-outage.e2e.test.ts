@@ -5,7 +5,7 @@
  * needs DATABASE_URL (skipped, loudly, on the embedded database; a failure under CI).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAllInOne, type RunningService } from '../gateway/all-in-one.js';
+import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
 import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
 import { TEST_OPERATOR_TOKEN } from './harness.js';

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown: the built `npm start` entry point (dist/gateway/main.js) under 20 concurrent
+ * Graceful shutdown: the built `npm start` entry point (dist/processes/all-in-one/main.js) under 20 concurrent
  * keep-alive clients gets SIGTERM; every request it accepted gets a complete response (those in
  * flight end with `Connection: close`), new connections are refused, and it exits 0 within the bound.
  * Also, in-process: once shutdown began, `/readyz` answers 503 on a connection that is still open.
@@ -8,12 +8,12 @@ import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childProcessEnv } from '../subgraphs/kernel/env.js';
-import { spawnService, stopServices, waitForExit, waitUntilReady } from '../tools/child-services.js';
+import { spawnService, stopServices, waitForExit, waitUntilReady } from '../processes/child-services.js';
 import { freePort } from './fixtures/ports.js';
 import { createTestDatabase } from './fixtures/database.js';
 import { startTestService, TEST_OPERATOR_TOKEN } from './harness.js';
 
-const MAIN = fileURLToPath(new URL('../gateway/main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../processes/all-in-one/main.js', import.meta.url));
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const CLIENTS = 20;
 

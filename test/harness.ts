@@ -3,7 +3,7 @@
  * both down after the file's tests.
  */
 import { afterAll } from 'vitest';
-import { startAllInOne, type RunningService } from '../gateway/all-in-one.js';
+import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { loadEnv, type Env } from '../subgraphs/kernel/env.js';
 import { createTestDatabase } from './fixtures/database.js';
 

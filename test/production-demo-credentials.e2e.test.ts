@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startAllInOne, type RunningService } from '../gateway/all-in-one.js';
+import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { childProcessEnv, loadEnv } from '../subgraphs/kernel/env.js';
-import { DEMO_APPS, DEMO_USERS } from '../tools/demo-data.js';
-import { spawnService, stopServices, waitForExit, waitUntilReady } from '../tools/child-services.js';
+import { DEMO_APPS, DEMO_USERS } from '../processes/demo/demo-data.js';
+import { spawnService, stopServices, waitForExit, waitUntilReady } from '../processes/child-services.js';
 import { freePort } from './fixtures/ports.js';
 import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
 import { TEST_OPERATOR_TOKEN } from './harness.js';
@@ -126,20 +126,25 @@ describe('production and the published demo credentials', () => {
     const database = await persistentDatabase();
     cleanups.push(() => database.drop());
     const port = await freePort();
-    const child = spawnService('npm start', fileURLToPath(new URL('../gateway/main.js', import.meta.url)), [], {
-      capture: true,
-      env: childProcessEnv({
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
-        SECRETS_KEY,
-        SMTP_URL,
-        SEED_DEMO_DATA: 'true',
-        DATABASE_URL: database.env.DATABASE_URL,
-        DATA_DIR: database.env.DATA_DIR ?? 'memory://',
-      }),
-    });
+    const child = spawnService(
+      'npm start',
+      fileURLToPath(new URL('../processes/all-in-one/main.js', import.meta.url)),
+      [],
+      {
+        capture: true,
+        env: childProcessEnv({
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+          SECRETS_KEY,
+          SMTP_URL,
+          SEED_DEMO_DATA: 'true',
+          DATABASE_URL: database.env.DATABASE_URL,
+          DATA_DIR: database.env.DATA_DIR ?? 'memory://',
+        }),
+      },
+    );
     cleanups.push(() => stopServices([child], 'SIGKILL'));
     await waitUntilReady(child, `http://127.0.0.1:${port}/readyz`, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 300));

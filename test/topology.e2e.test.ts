@@ -15,7 +15,7 @@ import {
   waitForExit,
   waitUntilReady,
   type ChildService,
-} from '../tools/child-services.js';
+} from '../processes/child-services.js';
 import { freePort } from './fixtures/ports.js';
 import { CookieClient, formOf } from './fixtures/authorization.fixtures.js';
 import { pkce } from './fixtures/oauth.fixtures.js';
@@ -30,7 +30,7 @@ const databaseUrl = hasPostgres('topology.e2e.test (separate processes share one
 const SECRETS_KEY = randomBytes(32).toString('base64url');
 
 const READY_TIMEOUT_MS = 45_000;
-/** Demo credentials from tools/demo-data.ts and tools/demo-apps.ts (loaded by `migrate --demo-data`). */
+/** Demo credentials from processes/demo/demo-data.ts and processes/demo/demo-apps.ts (loaded by `migrate --demo-data`). */
 const DEMO_USER = { email: 'hanako@example.com', password: 'hanako loves green tea' };
 const DEMO_APPS = {
   consumer: {

@@ -5,7 +5,17 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
-const ROOTS = ['subgraphs', 'gateway', 'rest-facade', 'schema', 'test', 'tools', 'tsconfig.json', 'package.json'];
+const ROOTS = [
+  'subgraphs',
+  'gateway',
+  'rest-facade',
+  'processes',
+  'schema',
+  'test',
+  'tools',
+  'tsconfig.json',
+  'package.json',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -5,7 +5,7 @@
  */
 import { loadEnv } from '../subgraphs/kernel/env.js';
 import { log } from '../subgraphs/kernel/logger.js';
-import { prepareDatabase } from './prepare-database.js';
+import { prepareDatabase } from '../processes/prepare-database.js';
 
 try {
   const result = await prepareDatabase(loadEnv(), { demoData: process.argv.slice(2).includes('--demo-data') });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_APPS, DEMO_USERS } from '../../tools/demo-data.js';
+import { DEMO_APPS, DEMO_USERS } from '../../processes/demo/demo-data.js';
 import {
   isRefusedDemoClientSecret,
   isRefusedDemoPassword,

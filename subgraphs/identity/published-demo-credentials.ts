@@ -1,19 +1,19 @@
 /**
- * The demo credentials published in the README and printed by `npm start` (tools/demo-data.ts and
- * tools/demo-apps.ts seed them). Anyone can read them, so in production they are refused outright:
+ * The demo credentials published in the README and printed by `npm start` (processes/demo/demo-data.ts and
+ * processes/demo/demo-apps.ts seed them). Anyone can read them, so in production they are refused outright:
  * sign-in with one of these passwords and client authentication with one of these secrets fail as
  * invalid credentials, even for demo data seeded on purpose or a database seeded in development.
  */
 import type { Env } from '../kernel/env.js';
 
-/** The demo users' passwords (tools/demo-data.ts, DEMO_USERS). */
+/** The demo users' passwords (processes/demo/demo-data.ts, DEMO_USERS). */
 export const PUBLISHED_DEMO_PASSWORDS: ReadonlySet<string> = new Set([
   'hanako loves green tea',
   'sakura mart opens at nine',
   'midori cafe roasts its own beans',
 ]);
 
-/** The demo apps' client secrets (tools/demo-apps.ts). */
+/** The demo apps' client secrets (processes/demo/demo-apps.ts). */
 export const PUBLISHED_DEMO_CLIENT_SECRETS: ReadonlySet<string> = new Set([
   'rmps_demo_consumer_app_secret_for_demos_only',
   'rmps_demo_sakura_partner_secret_for_demos_only',

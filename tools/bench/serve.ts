@@ -7,7 +7,7 @@
 import { benchServiceEnv } from './credentials.js';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startAllInOne } from '../../gateway/all-in-one.js';
+import { startAllInOne } from '../../processes/all-in-one/all-in-one.js';
 import { startBaseline } from './baseline.js';
 
 /** Which server a child runs. */

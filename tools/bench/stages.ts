@@ -6,7 +6,7 @@
 import { benchServiceEnv } from './credentials.js';
 import { execute, parse } from 'graphql';
 import pg from 'pg';
-import { startAllInOne } from '../../gateway/all-in-one.js';
+import { startAllInOne } from '../../processes/all-in-one/all-in-one.js';
 import { createGatewayServer } from '../../gateway/gateway.js';
 import { InProcessExecutor } from '../../rest-facade/kernel/executor.js';
 import { PublicStores } from '../../rest-facade/stores/operations.js';

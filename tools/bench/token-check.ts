@@ -4,7 +4,7 @@
  * effect at once), and the same public page fetched without and with a bearer token. Sequential,
  * in this process, medians.
  */
-import { startAllInOne } from '../../gateway/all-in-one.js';
+import { startAllInOne } from '../../processes/all-in-one/all-in-one.js';
 import { findClient, issueAuthorizationCode } from '../../subgraphs/identity/index.js';
 import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
 import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';

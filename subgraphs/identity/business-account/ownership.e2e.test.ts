@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 import { latestMailTo, linkIn, mailsTo, tokenIn } from '../../../test/mail.js';
 import { runOps as ops } from '../../../test/ops-runner.js';
-import { DEMO_APPS } from '../../../tools/demo-data.js';
+import { DEMO_APPS } from '../../../processes/demo/demo-data.js';
 import { CookieClient, formOf, PASSWORD, signInThrough } from '../../../test/fixtures/authorization.fixtures.js';
 
 let service: TestService;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 import { runOps as ops } from '../../../test/ops-runner.js';
-import { DEMO_USERS } from '../../../tools/demo-data.js';
+import { DEMO_USERS } from '../../../processes/demo/demo-data.js';
 import { ANONYMOUS } from '../../kernel/auth/principal.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
 import { BusinessAccountService } from '../business-account/business-account.service.js';

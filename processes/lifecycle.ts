@@ -3,9 +3,9 @@
  * topology): start it, log where it listens, shut it down gracefully on SIGINT/SIGTERM and exit 0.
  * A failure to start is one clear log line and exit code 1, not a stack dump.
  */
-import { EnvError, loadEnv } from './env.js';
-import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from './http/app.js';
-import { log } from './logger.js';
+import { EnvError, loadEnv } from '../subgraphs/kernel/env.js';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../subgraphs/kernel/http/app.js';
+import { log } from '../subgraphs/kernel/logger.js';
 
 /** What a started service exposes to its entry point. */
 export interface StartedService {

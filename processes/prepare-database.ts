@@ -5,7 +5,7 @@
 import { ALL_ENTITIES } from '../subgraphs/index.js';
 import { createOrm, migrate } from '../subgraphs/kernel/db/orm.js';
 import type { Env } from '../subgraphs/kernel/env.js';
-import { loadDemoData, type DemoSummary } from './demo-data.js';
+import { loadDemoData, type DemoSummary } from './demo/demo-data.js';
 
 /** What {@link prepareDatabase} did. */
 export interface PreparedDatabase {

@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 /** The built entry points, found beside this file's own build output (dist/ or another outDir). */
 export const ENTRY_POINTS = {
-  subgraph: fileURLToPath(new URL('../subgraphs/service-main.js', import.meta.url)),
-  gateway: fileURLToPath(new URL('../gateway/service-main.js', import.meta.url)),
-  facade: fileURLToPath(new URL('../rest-facade/service-main.js', import.meta.url)),
-  migrate: fileURLToPath(new URL('./migrate.js', import.meta.url)),
+  subgraph: fileURLToPath(new URL('./subgraph/main.js', import.meta.url)),
+  gateway: fileURLToPath(new URL('./gateway/main.js', import.meta.url)),
+  facade: fileURLToPath(new URL('./facade/main.js', import.meta.url)),
+  migrate: fileURLToPath(new URL('../tools/migrate.js', import.meta.url)),
 } as const;
 
 const OUTPUT_TAIL_CHARS = 4_000;

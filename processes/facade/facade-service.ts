@@ -3,11 +3,11 @@
  * route's operation against the gateway service over HTTP, with `/healthz` and `/readyz`.
  */
 import type { Server } from 'node:http';
-import type { Env } from '../subgraphs/kernel/env.js';
-import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
-import { mountHealth } from '../subgraphs/kernel/http/health.js';
-import { mountJsonErrorHandler } from '../subgraphs/kernel/http/json-errors.js';
-import { HttpExecutor, mountFacade, mountNotFound } from './index.js';
+import type { Env } from '../../subgraphs/kernel/env.js';
+import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
+import { mountHealth } from '../../subgraphs/kernel/http/health.js';
+import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
+import { HttpExecutor, mountFacade, mountNotFound } from '../../rest-facade/index.js';
 
 /** A started facade service. */
 export interface RunningFacade {

@@ -4,10 +4,10 @@
  * credentials, like the demo passwords (README, demo section); only their SHA-256 digests are stored,
  * as for real apps. Loaded when absent (by client id), after the demo businesses.
  */
-import type { EntityManager } from '../subgraphs/kernel/db/orm.js';
-import { BUSINESS_SCOPES, USER_SCOPES } from '../subgraphs/kernel/auth/scopes.js';
-import { OAuthClient, UserScopeStatus } from '../subgraphs/identity/index.js';
-import { secretDigest } from '../subgraphs/identity/oauth-client/client-credentials.js';
+import type { EntityManager } from '../../subgraphs/kernel/db/orm.js';
+import { BUSINESS_SCOPES, USER_SCOPES } from '../../subgraphs/kernel/auth/scopes.js';
+import { OAuthClient, UserScopeStatus } from '../../subgraphs/identity/index.js';
+import { secretDigest } from '../../subgraphs/identity/oauth-client/client-credentials.js';
 
 /**
  * Where the demo apps may send codes: the running service's own `/demo/callback` (no page answers

@@ -5,11 +5,11 @@
  * demo databases get them too). Fixed ids, so docs and scripts can name them.
  */
 import { randomBytes } from 'node:crypto';
-import type { EntityManager, Orm } from '../subgraphs/kernel/db/orm.js';
-import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
-import { BusinessAccount, bindOwner, User } from '../subgraphs/identity/index.js';
-import { passwordHasher } from '../subgraphs/identity/user/password-hasher.js';
-import { Store } from '../subgraphs/stores/index.js';
+import type { EntityManager, Orm } from '../../subgraphs/kernel/db/orm.js';
+import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
+import { BusinessAccount, bindOwner, User } from '../../subgraphs/identity/index.js';
+import { passwordHasher } from '../../subgraphs/identity/user/password-hasher.js';
+import { Store } from '../../subgraphs/stores/index.js';
 import { demoApps, loadDemoApps } from './demo-apps.js';
 
 /** A stable UUIDv7-shaped id for demo row `n` of a kind. */
@@ -44,7 +44,7 @@ export const DEMO_USERS = [
 /** Id kind of demo users in {@link demoId}, well apart from the kinds of other demo rows. */
 const USER_KIND = 0x10;
 
-/** The demo OAuth apps (tools/demo-apps.ts), with their published client secrets. */
+/** The demo OAuth apps (processes/demo/demo-apps.ts), with their published client secrets. */
 export const DEMO_APPS = demoApps({ firstParty: demoId(0x11, 1), partner: demoId(0x11, 2), sakuraMart: demoId(1, 1) });
 
 /**

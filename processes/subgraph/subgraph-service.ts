@@ -12,22 +12,22 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Server } from 'node:http';
-import { SqlAccessTokenVerifier } from './auth/access-token-verifier.js';
-import { Authenticator } from './auth/authenticate.js';
-import type { BaseContext } from './context.js';
-import { createOrm, rootEntityManager, type Orm } from './db/orm.js';
-import { failUnavailableOnOutage } from './db/outage.js';
-import { subgraphPortOf, type Env } from './env.js';
-import { OutboxEvent } from './events/outbox-event.entity.js';
-import { maskError } from './graphql-errors.js';
-import { formatLimitError, limitServerOptions, subgraphLimits } from './graphql-limits.js';
-import { createHttpApp, listenHttp } from './http/app.js';
-import { graphqlBodyErrorHandler, graphqlJsonBody } from './http/graphql-body.js';
-import { mountHealth } from './http/health.js';
-import { mountJsonErrorHandler } from './http/json-errors.js';
-import { operationResolutionPlugin } from './operation-resolution.plugin.js';
-import { unsafeTextPlugin } from './input/unsafe-text.plugin.js';
-import { subgraphSchema, type SubgraphModule } from './subgraph.js';
+import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
+import { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
+import type { BaseContext } from '../../subgraphs/kernel/context.js';
+import { createOrm, rootEntityManager, type Orm } from '../../subgraphs/kernel/db/orm.js';
+import { failUnavailableOnOutage } from '../../subgraphs/kernel/db/outage.js';
+import { subgraphPortOf, type Env } from '../../subgraphs/kernel/env.js';
+import { OutboxEvent } from '../../subgraphs/kernel/events/outbox-event.entity.js';
+import { maskError } from '../../subgraphs/kernel/graphql-errors.js';
+import { formatLimitError, limitServerOptions, subgraphLimits } from '../../subgraphs/kernel/graphql-limits.js';
+import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
+import { graphqlBodyErrorHandler, graphqlJsonBody } from '../../subgraphs/kernel/http/graphql-body.js';
+import { mountHealth } from '../../subgraphs/kernel/http/health.js';
+import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
+import { operationResolutionPlugin } from '../../subgraphs/kernel/operation-resolution.plugin.js';
+import { unsafeTextPlugin } from '../../subgraphs/kernel/input/unsafe-text.plugin.js';
+import { subgraphSchema, type SubgraphModule } from '../../subgraphs/kernel/subgraph.js';
 
 /** A started subgraph service. */
 export interface RunningSubgraph {

@@ -3,20 +3,20 @@
  * ORM (PGlite is a single connection; PostgreSQL gets one pool). Used by `npm start` and the tests.
  */
 import type { Server } from 'node:http';
-import { mountFacade, mountNotFound, InProcessExecutor } from '../rest-facade/index.js';
-import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../subgraphs/index.js';
-import { SqlAccessTokenVerifier } from '../subgraphs/kernel/auth/access-token-verifier.js';
-import { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
-import { resolveOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
-import { createOrm, migrate, rootEntityManager, type Orm } from '../subgraphs/kernel/db/orm.js';
-import type { Env } from '../subgraphs/kernel/env.js';
-import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
-import { mountHealth } from '../subgraphs/kernel/http/health.js';
-import { mountJsonErrorHandler } from '../subgraphs/kernel/http/json-errors.js';
-import { loadDemoData, type DemoSummary } from '../tools/demo-data.js';
-import { mountDevOutbox } from '../subgraphs/identity/mail/dev-outbox.page.js';
-import { createGatewayServer } from './gateway.js';
-import { mountGraphQL } from './graphql-http.js';
+import { mountFacade, mountNotFound, InProcessExecutor } from '../../rest-facade/index.js';
+import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../../subgraphs/index.js';
+import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
+import { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
+import { resolveOperatorToken } from '../../subgraphs/kernel/auth/operator-credential.js';
+import { createOrm, migrate, rootEntityManager, type Orm } from '../../subgraphs/kernel/db/orm.js';
+import type { Env } from '../../subgraphs/kernel/env.js';
+import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
+import { mountHealth } from '../../subgraphs/kernel/http/health.js';
+import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
+import { loadDemoData, type DemoSummary } from '../demo/demo-data.js';
+import { mountDevOutbox } from '../../subgraphs/identity/mail/dev-outbox.page.js';
+import { createGatewayServer } from '../../gateway/gateway.js';
+import { mountGraphQL } from '../../gateway/graphql-http.js';
 
 export interface RunningService {
   /** Base URL on loopback, e.g. `http://127.0.0.1:4000`. */

@@ -1,8 +1,8 @@
 /** `npm start`: the whole service in one process, with demo data, printing where everything is. */
-import { loadEnv } from '../subgraphs/kernel/env.js';
-import { closeOnSignals } from '../subgraphs/kernel/service-process.js';
-import { DEMO_APPS, DEMO_USERS } from '../tools/demo-data.js';
-import { DEMO_REDIRECT_URIS } from '../tools/demo-apps.js';
+import { loadEnv } from '../../subgraphs/kernel/env.js';
+import { closeOnSignals } from '../lifecycle.js';
+import { DEMO_APPS, DEMO_USERS } from '../demo/demo-data.js';
+import { DEMO_REDIRECT_URIS } from '../demo/demo-apps.js';
 import { startAllInOne } from './all-in-one.js';
 
 /** The demo sign-in accounts and OAuth apps: published demo credentials, never for production. */

@@ -5,17 +5,17 @@
  * the caller itself.
  */
 import type { Server } from 'node:http';
-import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
-import { SqlAccessTokenVerifier } from '../subgraphs/kernel/auth/access-token-verifier.js';
-import { Authenticator } from '../subgraphs/kernel/auth/authenticate.js';
-import { createOrm, rootEntityManager } from '../subgraphs/kernel/db/orm.js';
-import { OutboxEvent } from '../subgraphs/kernel/events/outbox-event.entity.js';
-import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
-import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
-import { mountHealth } from '../subgraphs/kernel/http/health.js';
-import { mountJsonErrorHandler } from '../subgraphs/kernel/http/json-errors.js';
-import { createGatewayServer } from './gateway.js';
-import { mountGraphQL } from './graphql-http.js';
+import { ALL_SUBGRAPHS } from '../../subgraphs/index.js';
+import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
+import { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
+import { createOrm, rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
+import { OutboxEvent } from '../../subgraphs/kernel/events/outbox-event.entity.js';
+import type { Env, SubgraphName } from '../../subgraphs/kernel/env.js';
+import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
+import { mountHealth } from '../../subgraphs/kernel/http/health.js';
+import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
+import { createGatewayServer } from '../../gateway/gateway.js';
+import { mountGraphQL } from '../../gateway/graphql-http.js';
 
 /** A started gateway service. */
 export interface RunningGateway {

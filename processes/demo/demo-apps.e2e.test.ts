@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 // The ORM module loads reflect-metadata, which the entity decorators below need first.
-import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
-import { findClient, issueAuthorizationCode, OAuthClient } from '../subgraphs/identity/index.js';
-import { postJson, viewer } from '../test/fixtures/oauth.fixtures.js';
-import { secretDigest } from '../subgraphs/identity/oauth-client/client-credentials.js';
-import { startTestService, type TestService } from '../test/harness.js';
+import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
+import { findClient, issueAuthorizationCode, OAuthClient } from '../../subgraphs/identity/index.js';
+import { postJson, viewer } from '../../test/fixtures/oauth.fixtures.js';
+import { secretDigest } from '../../subgraphs/identity/oauth-client/client-credentials.js';
+import { startTestService, type TestService } from '../../test/harness.js';
 import { DEMO_REDIRECT_URIS } from './demo-apps.js';
 import { DEMO_APPS, DEMO_USERS, loadDemoData } from './demo-data.js';
 

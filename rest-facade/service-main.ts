@@ -1,9 +1,0 @@
-/**
- * The REST facade service of the separate topology: `node dist/rest-facade/service-main.js`, on PORT,
- * calling the gateway at GATEWAY_URL (default `http://127.0.0.1:$GATEWAY_PORT/graphql`).
- */
-import { loadEnv } from '../subgraphs/kernel/env.js';
-import { runService } from '../subgraphs/kernel/service-process.js';
-import { startFacadeService } from './service.js';
-
-await runService('facade', () => startFacadeService(loadEnv()));
