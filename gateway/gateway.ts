@@ -23,6 +23,8 @@ import type { Orm } from '../subgraphs/kernel/db/orm.js';
 import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
 import { maskError } from '../subgraphs/kernel/graphql-errors.js';
 import { formatLimitError, limitServerOptions } from '../subgraphs/kernel/graphql-limits.js';
+import { graphqlMetricsPlugin } from '../subgraphs/kernel/observability/graphql-metrics.js';
+import { headersSetter, injectTraceContext } from '../subgraphs/kernel/observability/tracing.js';
 import { operationResolutionPlugin } from '../subgraphs/kernel/operation-resolution.plugin.js';
 import { unsafeTextPlugin } from '../subgraphs/kernel/input/unsafe-text.plugin.js';
 import { subgraphSchema, type SubgraphModule } from '../subgraphs/kernel/subgraph.js';
@@ -36,7 +38,7 @@ export type SubgraphSource =
 /** A subgraph's HTTP response as the data source sees it. */
 type SubgraphResponse = Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0];
 
-/** Forwards the caller's credentials and request id to a remote subgraph. */
+/** Forwards the caller's credentials, request id and trace context (`traceparent`) to a remote subgraph. */
 class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!request.http) return;
@@ -45,6 +47,8 @@ class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     if (authorization) request.http.headers.set('authorization', authorization);
     if (requestId) request.http.headers.set('x-request-id', requestId);
     if (clientIp) request.http.headers.set('x-forwarded-for', clientIp);
+    // Called inside the gateway's `gateway.fetch` span: the subgraph's spans become its children.
+    injectTraceContext(request.http.headers, headersSetter);
   }
 
   /**
@@ -104,6 +108,7 @@ export async function createGatewayServer(
     plugins: [
       operationResolutionPlugin(),
       unsafeTextPlugin(),
+      graphqlMetricsPlugin({ component: 'gateway', subgraph: '' }),
       env.nodeEnv === 'production'
         ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
         : ApolloServerPluginLandingPageLocalDefault({ footer: false, embed: true }),

@@ -5,15 +5,22 @@
  */
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
-import { execute, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { execute, getOperationAST, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { BaseContext, GatewayContext } from '../subgraphs/kernel/context.js';
 import type { Orm } from '../subgraphs/kernel/db/orm.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
 import type { Env } from '../subgraphs/kernel/env.js';
 import { maskError } from '../subgraphs/kernel/graphql-errors.js';
+import { recordOperation } from '../subgraphs/kernel/observability/graphql-metrics.js';
+import { inSpan, subgraphSpanAttributes } from '../subgraphs/kernel/observability/tracing.js';
 import type { SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 
 const MAX_CACHED_DOCUMENTS = 1000;
+
+/** `query`, `mutation` or `subscription` of the operation a fetch runs. */
+function operationType(document: DocumentNode, operationName: string | undefined): string | undefined {
+  return getOperationAST(document, operationName)?.operation;
+}
 
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly documents = new Map<string, DocumentNode>();
@@ -26,17 +33,31 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     private readonly env: Env,
   ) {}
 
-  async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
+  /** Runs in its own span (`subgraph <name>`, under the gateway's `gateway.fetch`) and is timed. */
+  process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
+    const name = this.module.name;
+    return inSpan(`subgraph ${name}`, { attributes: subgraphSpanAttributes(name) }, () => this.execute(options));
+  }
+
+  private async execute(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
     const { request } = options;
     const gatewayContext = options.context as GatewayContext;
     const contextValue = this.contextFor(gatewayContext);
+    const started = performance.now();
+    const document = this.document(request.query ?? '');
     const result = await execute({
       schema: this.schema,
-      document: this.document(request.query ?? ''),
+      document,
       variableValues: request.variables,
       operationName: request.operationName,
       contextValue,
     });
+    recordOperation(
+      { component: 'subgraph', subgraph: this.module.name },
+      { name: request.operationName, type: operationType(document, request.operationName) },
+      result.errors?.length ? 'error' : 'success',
+      (performance.now() - started) / 1000,
+    );
     return {
       data: result.data,
       ...(result.errors

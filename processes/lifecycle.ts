@@ -6,6 +6,7 @@
 import { EnvError, loadEnv } from '../subgraphs/kernel/env.js';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../subgraphs/kernel/http/app.js';
 import { log } from '../subgraphs/kernel/logger.js';
+import { shutdownTracing } from '../subgraphs/kernel/observability/tracing.js';
 
 /** What a started service exposes to its entry point. */
 export interface StartedService {
@@ -41,16 +42,20 @@ export function closeOnSignals(
       log('error', `${name} did not close within ${shutdownTimeoutMs + CLOSE_MARGIN_MS} ms; exiting`);
       process.exit(1);
     }, shutdownTimeoutMs + CLOSE_MARGIN_MS).unref();
-    service.close().then(
-      () => {
-        log('info', `${name} stopped`, { ms: Date.now() - started });
-        process.exit(0);
-      },
-      (error: unknown) => {
-        log('error', `${name} did not close cleanly`, { error });
-        process.exit(1);
-      },
-    );
+    // Spans still buffered are exported before the process exits.
+    service
+      .close()
+      .then(() => shutdownTracing())
+      .then(
+        () => {
+          log('info', `${name} stopped`, { ms: Date.now() - started });
+          process.exit(0);
+        },
+        (error: unknown) => {
+          log('error', `${name} did not close cleanly`, { error });
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -4,32 +4,17 @@
  * as the one-process service does. Needs DATABASE_URL (PGlite is single-process); skipped, loudly,
  * without it, and a failure under CI (test/requirements.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
-import {
-  ENTRY_POINTS,
-  spawnService,
-  stopServices,
-  waitForExit,
-  waitUntilReady,
-  type ChildService,
-} from '../processes/child-services.js';
-import { freePort } from './fixtures/ports.js';
 import { CookieClient, formOf } from './fixtures/authorization.fixtures.js';
 import { pkce } from './fixtures/oauth.fixtures.js';
-import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
 import { hasPostgres } from './requirements.js';
+import { startTopology, type Topology } from './separate-topology.js';
 
 const databaseUrl = hasPostgres('topology.e2e.test (separate processes share one database)')
   ? loadEnv().databaseUrl
   : undefined;
-/** The separate processes must agree on the key that encrypts the signing keys; never one under .data/. */
-const SECRETS_KEY = randomBytes(32).toString('base64url');
-
-const READY_TIMEOUT_MS = 45_000;
 /** Demo credentials from processes/demo/demo-data.ts and processes/demo/demo-apps.ts (loaded by `migrate --demo-data`). */
 const DEMO_USER = { email: 'hanako@example.com', password: 'hanako loves green tea' };
 const DEMO_APPS = {
@@ -41,69 +26,6 @@ const DEMO_APPS = {
 };
 const SAMPLE_STORE = '01900000-0000-7000-8002-000000000001'; // public, さくらマート 渋谷店
 const UNKNOWN_STORE = '01900000-0000-7000-8002-0000000fffff';
-
-interface Topology {
-  readonly facadeUrl: string;
-  readonly gatewayUrl: string;
-}
-
-const children: ChildService[] = [];
-let database: TestDatabase | undefined;
-
-/** Starts `script` with `env`, remembers it for teardown, and waits for its `/readyz` on `port`. */
-async function startChild(
-  name: string,
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-  port: number,
-): Promise<void> {
-  const service = spawnService(name, script, args, { env, capture: true });
-  children.push(service);
-  await waitUntilReady(service, `http://127.0.0.1:${port}/readyz`, READY_TIMEOUT_MS);
-}
-
-async function startTopology(): Promise<Topology> {
-  database = await createTestDatabase();
-  const base = {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
-    DATABASE_URL: database.env.DATABASE_URL ?? '',
-    SECRETS_KEY,
-  };
-  const migrate = spawnService('migrate', ENTRY_POINTS.migrate, ['--demo-data'], { env: base, capture: true });
-  children.push(migrate);
-  expect(await waitForExit(migrate, READY_TIMEOUT_MS), migrate.output()).toBe(0);
-
-  const subgraphs = await Promise.all(ALL_SUBGRAPHS.map(async (m) => ({ name: m.name, port: await freePort() })));
-  await Promise.all(
-    subgraphs.map(({ name, port }) =>
-      startChild(`subgraph ${name}`, ENTRY_POINTS.subgraph, [name], { ...base, SUBGRAPH_PORT: String(port) }, port),
-    ),
-  );
-  const gatewayPort = await freePort();
-  const urls = Object.fromEntries(
-    subgraphs.map(({ name, port }) => [`SUBGRAPH_${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}/graphql`]),
-  );
-  await startChild(
-    'gateway',
-    ENTRY_POINTS.gateway,
-    [],
-    { ...base, ...urls, GATEWAY_PORT: String(gatewayPort) },
-    gatewayPort,
-  );
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}/graphql`;
-  const facadePort = await freePort();
-  await startChild(
-    'facade',
-    ENTRY_POINTS.facade,
-    [],
-    { ...base, PORT: String(facadePort), GATEWAY_URL: gatewayUrl },
-    facadePort,
-  );
-  return { facadeUrl: `http://127.0.0.1:${facadePort}`, gatewayUrl };
-}
 
 interface Answer {
   readonly status: number;
@@ -136,8 +58,7 @@ describe.skipIf(!databaseUrl)('separate-process topology (subgraphs, gateway, fa
   }, 150_000);
 
   afterAll(async () => {
-    await stopServices(children);
-    await database?.drop();
+    await topology?.stop();
   }, 30_000);
 
   it('lists stores by prefecture exactly as the one-process service does', async () => {

@@ -39,7 +39,7 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
     const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env);
 
-    const app = createHttpApp(env.trustProxy);
+    const app = createHttpApp(env);
     mountHealth(app, orm);
     mountGraphQL(app, gateway, authenticator);
     mountDevOutbox(app, orm, env);

@@ -44,7 +44,7 @@ async function gatewayAnswers(gatewayUrl: string): Promise<boolean> {
 /** Listens on `port` (default PORT) and forwards every route to the gateway. */
 export async function startFacadeService(env: Env, port: number = env.port): Promise<RunningFacade> {
   const gatewayUrl = facadeGatewayUrl(env);
-  const app = createHttpApp(env.trustProxy);
+  const app = createHttpApp(env, 'facade');
   mountHealth(app, undefined, () => gatewayAnswers(gatewayUrl));
   mountFacade(app, { executor: new HttpExecutor(gatewayUrl), publicUrl: env.publicUrl, nodeEnv: env.nodeEnv });
   mountNotFound(app);

@@ -45,7 +45,7 @@ export async function startGatewayService(env: Env, port: number = env.gatewayPo
     throw error;
   });
   try {
-    const app = createHttpApp(env.trustProxy);
+    const app = createHttpApp(env, 'gateway');
     // Ready once composed: createGatewayServer resolves only after the supergraph was built.
     mountHealth(app, orm);
     mountGraphQL(

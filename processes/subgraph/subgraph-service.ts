@@ -25,6 +25,8 @@ import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
 import { graphqlBodyErrorHandler, graphqlJsonBody } from '../../subgraphs/kernel/http/graphql-body.js';
 import { mountHealth } from '../../subgraphs/kernel/http/health.js';
 import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
+import { graphqlMetricsPlugin } from '../../subgraphs/kernel/observability/graphql-metrics.js';
+import { spanUntilResponse, subgraphSpanAttributes } from '../../subgraphs/kernel/observability/tracing.js';
 import { operationResolutionPlugin } from '../../subgraphs/kernel/operation-resolution.plugin.js';
 import { unsafeTextPlugin } from '../../subgraphs/kernel/input/unsafe-text.plugin.js';
 import { subgraphSchema, type SubgraphModule } from '../../subgraphs/kernel/subgraph.js';
@@ -58,6 +60,7 @@ async function createSubgraphApollo(module: SubgraphModule, env: Env): Promise<A
     plugins: [
       operationResolutionPlugin(),
       unsafeTextPlugin(),
+      graphqlMetricsPlugin({ component: 'subgraph', subgraph: module.name }),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       ApolloServerPluginCacheControlDisabled(),
@@ -82,10 +85,11 @@ export async function startSubgraphServer(
     apollo = await createSubgraphApollo(module, env);
     // Every subgraph checks bearer tokens itself, against the shared database (keys and grant state).
     const authenticator = new Authenticator(env.operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
-    const app = createHttpApp(env.trustProxy);
+    const app = createHttpApp(env, `subgraph-${module.name}`);
     mountHealth(app, orm);
     app.use(
       '/graphql',
+      spanUntilResponse(`subgraph ${module.name}`, subgraphSpanAttributes(module.name)),
       graphqlJsonBody(),
       expressMiddleware(apollo, {
         context: async ({ req }) =>

@@ -3,11 +3,13 @@
  * over HTTP to the gateway service (separate topology). The facade itself holds no business logic.
  */
 import type { ApolloServer } from '@apollo/server';
+import { SpanKind } from '@opentelemetry/api';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
 import { gatewayContext, type GatewayContext } from '../../subgraphs/kernel/context.js';
 import { OutageLog } from '../../subgraphs/kernel/db/outage.js';
 import { AppError, ErrorCode } from '../../subgraphs/kernel/errors.js';
+import { COMPONENT_ATTRIBUTE, injectTraceContext, inSpan } from '../../subgraphs/kernel/observability/tracing.js';
 
 const GATEWAY_TIMEOUT_MS = 30_000;
 const GATEWAY_UNAVAILABLE: GraphQLFormattedError = {
@@ -34,6 +36,11 @@ export interface GraphQLExecutor {
   execute(request: ExecutionRequest): Promise<ExecutionResult>;
 }
 
+/** The facade's span around one operation: it is the parent of everything the gateway does for it. */
+function facadeSpanOptions(request: ExecutionRequest, kind: SpanKind) {
+  return { kind, attributes: { [COMPONENT_ATTRIBUTE]: 'facade', 'graphql.operation.name': request.operationName } };
+}
+
 /** Executes through the gateway's Apollo Server in this process (document and plan caches apply). */
 export class InProcessExecutor implements GraphQLExecutor {
   constructor(
@@ -41,7 +48,13 @@ export class InProcessExecutor implements GraphQLExecutor {
     private readonly authenticator: Authenticator,
   ) {}
 
-  async execute(request: ExecutionRequest): Promise<ExecutionResult> {
+  execute(request: ExecutionRequest): Promise<ExecutionResult> {
+    return inSpan(`facade ${request.operationName}`, facadeSpanOptions(request, SpanKind.INTERNAL), () =>
+      this.executeHere(request),
+    );
+  }
+
+  private async executeHere(request: ExecutionRequest): Promise<ExecutionResult> {
     let contextValue: GatewayContext;
     try {
       contextValue = await gatewayContext(
@@ -77,7 +90,13 @@ export class HttpExecutor implements GraphQLExecutor {
 
   constructor(private readonly gatewayUrl: string) {}
 
-  async execute(request: ExecutionRequest): Promise<ExecutionResult> {
+  execute(request: ExecutionRequest): Promise<ExecutionResult> {
+    return inSpan(`facade ${request.operationName}`, facadeSpanOptions(request, SpanKind.CLIENT), () =>
+      this.post(request),
+    );
+  }
+
+  private async post(request: ExecutionRequest): Promise<ExecutionResult> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
@@ -86,6 +105,8 @@ export class HttpExecutor implements GraphQLExecutor {
     if (request.authorization) headers.authorization = request.authorization;
     // The gateway trusts X-Forwarded-For only from a trusted proxy address (TRUST_PROXY).
     if (request.clientIp) headers['x-forwarded-for'] = request.clientIp;
+    // The gateway's spans continue this one (W3C traceparent).
+    injectTraceContext(headers, { set: (carrier, key, value) => (carrier[key] = value) });
     try {
       const response = await fetch(this.gatewayUrl, {
         method: 'POST',

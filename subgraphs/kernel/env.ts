@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql-limits.js';
+import type { LogLevel } from './logger.js';
+import type { TracingConfig } from './observability/tracing.js';
 
 /** Which subgraphs exist; the order is the order they are composed in. */
 export const SUBGRAPH_NAMES = ['identity', 'receipts', 'stores', 'engagement', 'wallet'] as const;
@@ -86,6 +88,18 @@ export interface Env {
    * Default true; production without {@link smtpUrl} refuses to start while it is on.
    */
   readonly emailVerification: boolean;
+  /** Log threshold (`LOG_LEVEL`): `debug`, `info`, `warn`, `error` or `silent`. Default `info`. */
+  readonly logLevel: LogLevel | 'silent';
+  /**
+   * Bearer token `GET /metrics` requires (`METRICS_TOKEN`, 16+ characters). Unset: `/metrics` is
+   * open in development and test, and not served (404) in production.
+   */
+  readonly metricsToken: string | undefined;
+  /**
+   * Traces (`OTEL_TRACES_EXPORTER`, `OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`,
+   * `OTEL_SERVICE_NAME`, `OTEL_SDK_DISABLED`). Off unless an exporter or an OTLP endpoint is set.
+   */
+  readonly tracing: TracingConfig;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -152,6 +166,38 @@ function graphqlLimits(source: Source): GraphQLLimits {
   };
 }
 
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+function logLevel(source: Source): Env['logLevel'] {
+  const raw = (source.LOG_LEVEL || 'info').toLowerCase();
+  const level = LOG_LEVELS.find((l) => l === raw);
+  if (!level) throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return level;
+}
+
+function metricsToken(source: Source): string | undefined {
+  const raw = source.METRICS_TOKEN || undefined;
+  if (raw !== undefined && raw.length < 16) throw new EnvError('METRICS_TOKEN must be at least 16 characters');
+  return raw;
+}
+
+/**
+ * OpenTelemetry's own variables, read here like every other one. Tracing is on when
+ * `OTEL_TRACES_EXPORTER` names an exporter, or (unset) when an OTLP endpoint is configured.
+ */
+function tracing(source: Source): TracingConfig {
+  const base = url(source, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  const traces = url(source, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const otlpTracesUrl = traces ?? `${base ?? 'http://localhost:4318'}/v1/traces`;
+  const serviceName = source.OTEL_SERVICE_NAME || undefined;
+  if (bool(source, 'OTEL_SDK_DISABLED', false)) return { exporter: 'none', otlpTracesUrl, serviceName };
+  const raw = source.OTEL_TRACES_EXPORTER || ((base ?? traces) ? 'otlp' : 'none');
+  if (raw !== 'none' && raw !== 'otlp' && raw !== 'console') {
+    throw new EnvError(`OTEL_TRACES_EXPORTER must be otlp, console or none, got "${raw}"`);
+  }
+  return { exporter: raw, otlpTracesUrl, serviceName };
+}
+
 /** Reads and validates configuration from `source` (default `process.env`). Throws on invalid values. */
 export function loadEnv(source: Source = process.env): Env {
   const nodeEnvRaw = source.NODE_ENV ?? 'development';
@@ -200,6 +246,9 @@ export function loadEnv(source: Source = process.env): Env {
     smtpUrl: smtpUrl(source, nodeEnvRaw, bool(source, 'EMAIL_VERIFICATION', true)),
     mailFrom: source.MAIL_FROM || 'Retail Media <no-reply@localhost>',
     emailVerification: bool(source, 'EMAIL_VERIFICATION', true),
+    logLevel: logLevel(source),
+    metricsToken: metricsToken(source),
+    tracing: tracing(source),
   };
 }
 

@@ -1,22 +1,46 @@
 /**
- * Structured JSON logs on stderr, one line per event. Field values go through {@link serializeLogValue},
- * so an Error (or a GraphQL error, an AggregateError, a list of errors, an error's cause) is logged
- * with its message, code, cause and stack instead of `"[object Object]"` or `{}`. Logs are server-side
- * only: nothing here ever reaches a response.
+ * Structured JSON logs on stderr, one line per event, written by pino. Field values go through
+ * {@link serializeLogValue}, so an Error (or a GraphQL error, an AggregateError, a list of errors, an
+ * error's cause) is logged with its message, code, cause and stack instead of `"[object Object]"` or
+ * `{}`. Inside a request every line also carries its `requestId`, `traceId` and `spanId` (see
+ * observability/request-context.ts). Logs are server-side only: nothing here ever reaches a response.
  */
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { logContext } from './observability/request-context.js';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-let threshold: LogLevel = 'info';
+/** The line format every logger here shares: `{level: "info", time: ISO-8601, message, ...fields}`. */
+export function logLineOptions(): LoggerOptions {
+  return {
+    level: 'info',
+    messageKey: 'message',
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  };
+}
+
+/** Where every line goes: stderr (synchronous for files and pipes, so no line is lost at exit). */
+export const logDestination: DestinationStream = process.stderr;
+
+/** The logger behind {@link log}; its mixin adds the request's ids to each line. */
+const logger: Logger = pino({ ...logLineOptions(), mixin: logContext }, logDestination);
+
+/** Sets the threshold of {@link log} (`LOG_LEVEL`; `silent` logs nothing). */
+export function setLogLevel(level: LogLevel | 'silent'): void {
+  logger.level = level;
+}
+
+/** The threshold of {@link log}. */
+export function logLevel(): LogLevel | 'silent' {
+  return logger.level as LogLevel | 'silent';
+}
 
 /** Nesting beyond this is cut (cycles and deep driver objects would otherwise blow the line up). */
 const MAX_DEPTH = 6;
 /** Longest array logged in full; the rest is counted. */
 const MAX_ITEMS = 20;
-
-export function setLogLevel(level: LogLevel): void {
-  threshold = level;
-}
 
 /** The loggable shape of an Error: name, message, the codes drivers and GraphQL attach, stack, cause. */
 function serializeError(error: Error, depth: number, seen: WeakSet<object>): Record<string, unknown> {
@@ -68,7 +92,6 @@ export function serializeLogValue(value: unknown): unknown {
 }
 
 export function log(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < ORDER[threshold]) return;
-  const serialized = serializeLogValue(fields) as Record<string, unknown>;
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...serialized })}\n`);
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level](serializeLogValue(fields) as Record<string, unknown>, message);
 }

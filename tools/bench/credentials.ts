@@ -18,6 +18,8 @@ export function benchServiceEnv(databaseUrl: string): Env {
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: 'false',
+    // One access log line per request would flood the bench's terminal (its cost is measured apart).
+    LOG_LEVEL: 'warn',
     OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
     SECRETS_KEY: BENCH_SECRETS_KEY,
   });

@@ -13,11 +13,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Env } from '../env.js';
 import { migrations } from './migrations/index.js';
+import { observePool } from '../observability/metrics.js';
 import { databaseOutage } from './outage.js';
 
-/** The part of a `pg` Pool this file uses. */
+/** The part of a `pg` Pool this file uses: its events and its counters (for db_pool_connections). */
 interface PoolEvents {
   on(event: 'connect', listener: () => void): unknown;
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+  readonly ending: boolean;
 }
 
 /** How long a query waits for a PostgreSQL connection (new or from the pool) before failing. */
@@ -63,7 +68,10 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
         // free one from an exhausted pool); with it, the request fails and answers 503.
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         // A new connection after failures is the end of an outage (logged once, with its count).
-        onPoolCreated: (pool: PoolEvents) => pool.on('connect', () => databaseOutage.recovered()),
+        onPoolCreated: (pool: PoolEvents) => {
+          pool.on('connect', () => databaseOutage.recovered());
+          observePool(pool);
+        },
       },
     } as Options);
   }

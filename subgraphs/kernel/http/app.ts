@@ -1,20 +1,48 @@
 /**
- * The HTTP basics every entry point shares (one-process service, subgraph, gateway and facade
- * services): an express app that echoes `X-Request-Id`, and a listener that shuts down gracefully.
+ * The HTTP basics every entry point shares (one-process service, subgraph, gateway, facade and worker
+ * services): an express app that echoes `X-Request-Id`, traces, logs and measures each request and
+ * serves `/metrics`, and a listener that shuts down gracefully.
  */
 import express, { type Express } from 'express';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
-import { log } from '../logger.js';
+import type { Env } from '../env.js';
+import { log, setLogLevel } from '../logger.js';
+import { accessLog } from '../observability/access-log.js';
+import { requestTelemetry } from '../observability/http-telemetry.js';
+import { mountMetrics } from '../observability/metrics.js';
+import { installTracing, TRACING_OFF } from '../observability/tracing.js';
 import { requestIdMiddleware } from './request-id.js';
 
-/** An express app with `X-Request-Id` on every response and no `X-Powered-By`. */
-export function createHttpApp(trustProxy = 'loopback'): Express {
+/** What {@link createHttpApp} reads of the configuration (a whole {@link Env} will do). */
+export type HttpAppEnv = Pick<Env, 'trustProxy' | 'nodeEnv' | 'logLevel' | 'metricsToken' | 'tracing'>;
+
+/** Defaults for apps made without configuration (unit tests): test mode, tracing off. */
+const DEFAULT_APP_ENV: HttpAppEnv = {
+  trustProxy: 'loopback',
+  nodeEnv: 'test',
+  logLevel: 'info',
+  metricsToken: undefined,
+  tracing: TRACING_OFF,
+};
+
+/**
+ * An express app with `X-Request-Id` on every response, no `X-Powered-By`, a span, an access log
+ * line (not in NODE_ENV=test, which stays quiet) and metrics for every request, and `GET /metrics`
+ * (see mountMetrics for who may read it). `role` names the process in traces
+ * (`retail-media-<role>`): all-in-one, gateway, facade, subgraph-<name>, worker.
+ */
+export function createHttpApp(env: HttpAppEnv = DEFAULT_APP_ENV, role = 'all-in-one'): Express {
+  setLogLevel(env.logLevel);
+  installTracing(env.tracing, role);
   const app = express();
   app.disable('x-powered-by');
   // Client IPs (rate limits, audit rows) come from X-Forwarded-For only when a local proxy sent it.
-  app.set('trust proxy', trustProxy);
+  app.set('trust proxy', env.trustProxy);
   app.use(requestIdMiddleware);
+  app.use(requestTelemetry());
+  if (env.nodeEnv !== 'test') app.use(accessLog(env.logLevel));
+  mountMetrics(app, { token: env.metricsToken, nodeEnv: env.nodeEnv });
   return app;
 }
 

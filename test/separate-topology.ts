@@ -1,0 +1,103 @@
+/**
+ * The separate-process topology for tests: the real entry points (migrate with demo data, each
+ * subgraph, the gateway, the facade) as child processes on random ports over one fresh PostgreSQL
+ * database (needs DATABASE_URL).
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
+import {
+  ENTRY_POINTS,
+  spawnService,
+  stopServices,
+  waitForExit,
+  waitUntilReady,
+  type ChildService,
+} from '../processes/child-services.js';
+import { freePort } from './fixtures/ports.js';
+import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
+import { TEST_OPERATOR_TOKEN } from './harness.js';
+
+const READY_TIMEOUT_MS = 45_000;
+
+export interface Topology {
+  readonly facadeUrl: string;
+  readonly gatewayUrl: string;
+  /** Base URL of each subgraph service, by name. */
+  readonly subgraphUrls: Readonly<Record<string, string>>;
+  /** Stops every process and drops the database. */
+  stop(): Promise<void>;
+}
+
+/** Starts the topology; `extraEnv` goes to every process (e.g. tracing settings). */
+export async function startTopology(extraEnv: Readonly<Record<string, string>> = {}): Promise<Topology> {
+  const children: ChildService[] = [];
+  let database: TestDatabase | undefined;
+  /** Starts `script` with `env`, remembers it for teardown, and waits for its `/readyz` on `port`. */
+  const startChild = async (
+    name: string,
+    script: string,
+    args: string[],
+    env: Record<string, string>,
+    port: number,
+  ): Promise<void> => {
+    const service = spawnService(name, script, args, { env, capture: true });
+    children.push(service);
+    await waitUntilReady(service, `http://127.0.0.1:${port}/readyz`, READY_TIMEOUT_MS);
+  };
+  const stop = async (): Promise<void> => {
+    await stopServices(children);
+    await database?.drop();
+  };
+  try {
+    database = await createTestDatabase();
+    const base = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+      DATABASE_URL: database.env.DATABASE_URL ?? '',
+      // The processes must agree on the key that encrypts the signing keys; never one under .data/.
+      SECRETS_KEY: randomBytes(32).toString('base64url'),
+      ...extraEnv,
+    };
+    const migrate = spawnService('migrate', ENTRY_POINTS.migrate, ['--demo-data'], { env: base, capture: true });
+    children.push(migrate);
+    expect(await waitForExit(migrate, READY_TIMEOUT_MS), migrate.output()).toBe(0);
+
+    const subgraphs = await Promise.all(ALL_SUBGRAPHS.map(async (m) => ({ name: m.name, port: await freePort() })));
+    await Promise.all(
+      subgraphs.map(({ name, port }) =>
+        startChild(`subgraph ${name}`, ENTRY_POINTS.subgraph, [name], { ...base, SUBGRAPH_PORT: String(port) }, port),
+      ),
+    );
+    const gatewayPort = await freePort();
+    const urls = Object.fromEntries(
+      subgraphs.map(({ name, port }) => [`SUBGRAPH_${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}/graphql`]),
+    );
+    await startChild(
+      'gateway',
+      ENTRY_POINTS.gateway,
+      [],
+      { ...base, ...urls, GATEWAY_PORT: String(gatewayPort) },
+      gatewayPort,
+    );
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}/graphql`;
+    const facadePort = await freePort();
+    await startChild(
+      'facade',
+      ENTRY_POINTS.facade,
+      [],
+      { ...base, PORT: String(facadePort), GATEWAY_URL: gatewayUrl },
+      facadePort,
+    );
+    return {
+      facadeUrl: `http://127.0.0.1:${facadePort}`,
+      gatewayUrl,
+      subgraphUrls: Object.fromEntries(subgraphs.map(({ name, port }) => [name, `http://127.0.0.1:${port}`])),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
