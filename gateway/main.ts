@@ -3,6 +3,7 @@ import { loadEnv } from '../subgraphs/kernel/env.js';
 import { closeOnSignals } from '../subgraphs/kernel/service-process.js';
 import { DEMO_APPS, DEMO_USERS } from '../tools/demo-data.js';
 import { DEMO_REDIRECT_URIS } from '../tools/demo-apps.js';
+import { TRY_PATH } from '../rest-facade/landing.js';
 import { startAllInOne } from './all-in-one.js';
 
 /** The demo sign-in accounts and OAuth apps: published demo credentials, never for production. */
@@ -28,7 +29,7 @@ const lines = [
   `  GraphQL      ${base}/graphql`,
   `  REST base    ${base}/api/v1`,
   `  API docs     ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
-  `  Try          ${base}/api/v1/public/stores?prefecture=東京都`,
+  `  Try          curl '${base}${TRY_PATH}'  (東京都, percent-encoded)`,
   ...(env.smtpUrl || env.nodeEnv === 'production'
     ? []
     : [`  Mail outbox  ${base}/dev/outbox  (no SMTP_URL: mail lands here)`]),

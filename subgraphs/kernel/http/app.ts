@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import { log } from '../logger.js';
+import { answerClientError } from './client-error.js';
 import { requestIdMiddleware } from './request-id.js';
 
 /** An express app with `X-Request-Id` on every response and no `X-Powered-By`. */
@@ -74,6 +75,8 @@ export async function listenHttp(
     if (draining) res.setHeader('Connection', 'close');
     app(req, res);
   });
+  // What the HTTP parser refuses (e.g. a raw UTF-8 query) is answered with a problem, not an empty 400.
+  httpServer.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
