@@ -34,7 +34,9 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
   try {
     await migrate(orm);
     const publishedCredentials = env.nodeEnv !== 'production';
-    const demo = env.seedDemoData ? await loadDemoData(orm, { publishedCredentials }) : undefined;
+    const demo = env.seedDemoData
+      ? await loadDemoData(orm, { publishedCredentials, publicUrl: env.publicUrl })
+      : undefined;
     const operatorToken = resolveOperatorToken(env);
     const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env);

@@ -2,16 +2,16 @@
 import { loadEnv } from '../subgraphs/kernel/env.js';
 import { closeOnSignals } from '../subgraphs/kernel/service-process.js';
 import { DEMO_APPS, DEMO_USERS } from '../tools/demo-data.js';
-import { DEMO_REDIRECT_URIS } from '../tools/demo-apps.js';
+import { demoRedirectUris } from '../tools/demo-apps.js';
 import { TRY_PATH } from '../rest-facade/landing.js';
 import { startAllInOne } from './all-in-one.js';
 
 /** The demo sign-in accounts and OAuth apps: published demo credentials, never for production. */
-function demoCredentials(): string[] {
+function demoCredentials(publicUrl: string): string[] {
   return [
     '  Demo users   (email / password)',
     ...DEMO_USERS.map((u) => `    ${u.email}  /  ${u.password}`),
-    `  Demo apps    (redirect URIs: ${DEMO_REDIRECT_URIS.join(', ')})`,
+    `  Demo apps    (redirect URIs: ${demoRedirectUris(publicUrl).join(', ')})`,
     ...DEMO_APPS.flatMap((app) => [
       `    ${app.name}: ${app.scopes.length} ${app.firstParty ? 'user scopes, first-party' : 'store scopes, consent asked'}`,
       `      client_id ${app.clientId}  client_secret ${app.clientSecret}`,
@@ -40,7 +40,7 @@ const lines = [
         // Published demo credentials are for demos: production neither seeds nor accepts them.
         ...(env.nodeEnv === 'production'
           ? ['  Demo logins  none in production (the published demo credentials are refused)']
-          : demoCredentials()),
+          : demoCredentials(base)),
       ]
     : []),
   '',

@@ -10,7 +10,7 @@ import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
 import { BusinessAccount, bindOwner, User } from '../subgraphs/identity/index.js';
 import { passwordHasher } from '../subgraphs/identity/user/password-hasher.js';
 import { Store } from '../subgraphs/stores/index.js';
-import { demoApps, loadDemoApps } from './demo-apps.js';
+import { demoApps, demoRedirectUris, loadDemoApps } from './demo-apps.js';
 
 /** A stable UUIDv7-shaped id for demo row `n` of a kind. */
 function demoId(kind: number, n: number): string {
@@ -133,6 +133,8 @@ export interface DemoDataOptions {
    * refused there anyway, see subgraphs/identity/published-demo-credentials.ts).
    */
   readonly publishedCredentials?: boolean;
+  /** The service's public base URL: the demo apps accept `${publicUrl}/demo/callback`. Default `http://localhost:4000`. */
+  readonly publicUrl?: string;
 }
 
 /** Loads the demo data unless it is already there. Idempotent; businesses and stores in one transaction. */
@@ -141,6 +143,7 @@ export async function loadDemoData(orm: Orm, options: DemoDataOptions = {}): Pro
   const apps = published
     ? DEMO_APPS
     : DEMO_APPS.map((app) => ({ ...app, clientSecret: `rmps_${randomBytes(32).toString('base64url')}` }));
+  const redirectUris = demoRedirectUris(options.publicUrl ?? 'http://localhost:4000');
   const em = rootEntityManager(orm).fork();
   const sampleStoreId = demoId(2, 1);
   const usersLoaded = await loadDemoUsers(em, published);
@@ -153,12 +156,12 @@ export async function loadDemoData(orm: Orm, options: DemoDataOptions = {}): Pro
   };
   const present = await em.count(BusinessAccount, { id: demoId(1, 1) });
   if (present > 0) {
-    const appsLoaded = await loadDemoApps(em, apps);
+    const appsLoaded = await loadDemoApps(em, apps, redirectUris);
     await bindDemoOwners(em);
     return { loaded: usersLoaded + appsLoaded > 0, ...counts };
   }
   await loadDemoBusinesses(em);
-  await loadDemoApps(em, apps);
+  await loadDemoApps(em, apps, redirectUris);
   await bindDemoOwners(em);
   return { loaded: true, ...counts };
 }
