@@ -14,6 +14,7 @@ import { createHttpApp, listenHttp } from '../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../subgraphs/kernel/http/health.js';
 import { mountJsonErrorHandler } from '../subgraphs/kernel/http/json-errors.js';
 import { loadDemoData, type DemoSummary } from '../tools/demo-data.js';
+import { demoSignInPath } from '../tools/demo-apps.js';
 import { mountDevOutbox } from '../subgraphs/identity/mail/dev-outbox.page.js';
 import { createGatewayServer } from './gateway.js';
 import { mountGraphQL } from './graphql-http.js';
@@ -49,6 +50,11 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
       executor: new InProcessExecutor(gateway, authenticator),
       publicUrl: env.publicUrl,
       nodeEnv: env.nodeEnv,
+      landing: {
+        graphqlPath: '/graphql',
+        signInPath: publishedCredentials && demo ? demoSignInPath(env.publicUrl) : undefined,
+        outboxPath: env.smtpUrl || env.nodeEnv === 'production' ? undefined : '/dev/outbox',
+      },
     });
     mountNotFound(app);
     mountJsonErrorHandler(app);

@@ -3,6 +3,7 @@ import { BROWSER_PATHS } from './oauth-pages/openapi.js';
 import type { Express } from 'express';
 import { createFacadeRouter } from './app.js';
 import { mountDocs } from './docs.js';
+import { mountLanding, type LandingOptions } from './landing.js';
 import { sendProblem } from './http.js';
 import type { GraphQLExecutor } from './executor.js';
 import { createOAuthPagesRouter } from './oauth-pages/router.js';
@@ -24,11 +25,14 @@ export interface FacadeOptions {
   readonly documentVersion?: string;
   /** NODE_ENV: the authorization pages' cookies are `Secure` unless development or test. Default production. */
   readonly nodeEnv?: 'development' | 'test' | 'production';
+  /** What the landing page at `GET /` links besides the facade's own paths. Default: only those. */
+  readonly landing?: LandingOptions;
 }
 
 /**
  * Mounts every facade path on `app`: `/api/v1/...` from the route table, `GET /openapi.json` (built
- * once, here, from the same table), `GET /docs` (Swagger UI) and the authorization pages under `/oauth`.
+ * once, here, from the same table), `GET /docs` (Swagger UI), the landing page at `GET /` and the
+ * authorization pages under `/oauth`.
  */
 export function mountFacade(app: Express, options: FacadeOptions): void {
   const document = buildOpenApiDocument(routes, {
@@ -37,6 +41,7 @@ export function mountFacade(app: Express, options: FacadeOptions): void {
     extraPaths: BROWSER_PATHS,
   });
   mountDocs(app, document, options.publicUrl);
+  mountLanding(app, options.landing ?? {});
   const nodeEnv = options.nodeEnv ?? 'production';
   app.use(
     '/oauth',

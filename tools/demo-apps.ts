@@ -21,6 +21,22 @@ export function demoRedirectUris(publicUrl: string): string[] {
   return [`${publicUrl.replace(/\/+$/, '')}/demo/callback`, DEMO_LOOPBACK_REDIRECT_URI];
 }
 
+/**
+ * The demo consumer app's authorization request for a browser (the landing page's sign-in link): a
+ * user scope, answered at `${publicUrl}/demo/callback`. No PKCE, so the code is exchanged with the
+ * client secret alone (README, "Sign in and get a token").
+ */
+export function demoSignInPath(publicUrl: string): string {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'rmp_demo_consumer_app',
+    redirect_uri: demoRedirectUris(publicUrl)[0] ?? '',
+    scope: 'user.profile.read',
+    state: 'demo',
+  });
+  return `/oauth/authorize?${query.toString()}`;
+}
+
 /** One demo app, as printed by `npm start`. */
 export interface DemoApp {
   readonly id: string;
