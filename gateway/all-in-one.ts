@@ -44,7 +44,7 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
 
     const app = createHttpApp(env.trustProxy);
     mountHealth(app, orm);
-    mountGraphQL(app, gateway, authenticator);
+    mountGraphQL(app, gateway, authenticator, { ide: env.nodeEnv !== 'production' });
     mountDevOutbox(app, orm, env);
     mountFacade(app, {
       executor: new InProcessExecutor(gateway, authenticator),
