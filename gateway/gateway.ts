@@ -10,11 +10,10 @@ import {
   type GraphQLDataSourceProcessOptions,
 } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import {
-  ApolloServerPluginLandingPageLocalDefault,
-  ApolloServerPluginLandingPageProductionDefault,
-} from '@apollo/server/plugin/landingPage/default';
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { GatewayContext } from '../subgraphs/kernel/context.js';
 import { UNAVAILABLE_MESSAGE } from '../subgraphs/kernel/db/outage.js';
@@ -109,9 +108,8 @@ export async function createGatewayServer(
       operationResolutionPlugin(),
       unsafeTextPlugin(),
       graphqlMetricsPlugin({ component: 'gateway', subgraph: '' }),
-      env.nodeEnv === 'production'
-        ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
-        : ApolloServerPluginLandingPageLocalDefault({ footer: false, embed: true }),
+      // Apollo's landing pages load from a CDN: browsers get GraphiQL from graphiql.ts instead.
+      ApolloServerPluginLandingPageDisabled(),
       // No @cacheControl hints are used; the default plugin cost ~0.3 ms of CPU per operation.
       ApolloServerPluginCacheControlDisabled(),
       ...plugins,

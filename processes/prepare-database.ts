@@ -25,7 +25,13 @@ export async function prepareDatabase(
     const applied = await migrate(orm);
     if (!options.demoData) return { applied };
     // Production never seeds the published demo credentials (see loadDemoData).
-    return { applied, demo: await loadDemoData(orm, { publishedCredentials: env.nodeEnv !== 'production' }) };
+    return {
+      applied,
+      demo: await loadDemoData(orm, {
+        publishedCredentials: env.nodeEnv !== 'production',
+        publicUrl: env.publicUrl,
+      }),
+    };
   } finally {
     await orm.close(true);
   }

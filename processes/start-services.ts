@@ -16,6 +16,7 @@ import {
   waitUntilReady,
   type ChildService,
 } from './child-services.js';
+import { TRY_PATH } from '../rest-facade/landing.js';
 import { prepareDatabase } from './prepare-database.js';
 
 /** How long each tier (subgraphs, gateway, facade) may take to become ready. */
@@ -119,7 +120,7 @@ function printUrls(env: Env): void {
   const lines = [
     '',
     'Retail media platform (separate services) ready',
-    `  REST facade  ${facade}/api/v1   (try ${facade}/api/v1/public/stores?prefecture=東京都)`,
+    `  REST facade  ${facade}/api/v1   (try curl '${facade}${TRY_PATH}')`,
     `  GraphQL      http://127.0.0.1:${env.gatewayPort}/graphql  (gateway)`,
     ...subgraphPorts(env).map(({ name, port }) => `  Subgraph     http://127.0.0.1:${port}/graphql  (${name})`),
     `  Operator CLI GATEWAY_URL=http://127.0.0.1:${env.gatewayPort}/graphql npm run ops -- <command>`,

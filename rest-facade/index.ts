@@ -2,6 +2,7 @@
 import type { Express } from 'express';
 import { createFacadeRouter } from './kernel/router.js';
 import { mountDocs } from './docs.js';
+import { mountLanding, type LandingOptions } from './landing.js';
 import { sendProblem } from './kernel/http.js';
 import type { GraphQLExecutor } from './kernel/executor.js';
 import { createOAuthPagesRouter } from './oauth/index.js';
@@ -22,11 +23,14 @@ export interface FacadeOptions {
   readonly documentVersion?: string;
   /** NODE_ENV: the authorization pages' cookies are `Secure` unless development or test. Default production. */
   readonly nodeEnv?: 'development' | 'test' | 'production';
+  /** What the landing page at `GET /` links besides the facade's own paths. Default: only those. */
+  readonly landing?: LandingOptions;
 }
 
 /**
  * Mounts every facade path on `app`: `/api/v1/...` from the route table, `GET /openapi.json` (built
- * once, here, from the same table), `GET /docs` (Swagger UI) and the authorization pages under `/oauth`.
+ * once, here, from the same table), `GET /docs` (Swagger UI), the landing page at `GET /` and the
+ * authorization pages under `/oauth`.
  */
 export function mountFacade(app: Express, options: FacadeOptions): void {
   const document = buildFacadeDocument({
@@ -34,6 +38,7 @@ export function mountFacade(app: Express, options: FacadeOptions): void {
     version: options.documentVersion ?? API_DOCUMENT_VERSION,
   });
   mountDocs(app, document, options.publicUrl);
+  mountLanding(app, options.landing ?? {});
   const nodeEnv = options.nodeEnv ?? 'production';
   app.use(
     '/oauth',

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../test/harness.js';
 import { runOps as ops } from '../test/ops-runner.js';
-import { OPS_COMMANDS } from './ops/commands.js';
+import { LOCAL_COMMANDS, OPS_COMMANDS } from './ops/commands.js';
 
 function json(text: string): Record<string, unknown> {
   const lines = text.trim().split('\n');
@@ -211,11 +211,11 @@ describe('npm run ops', () => {
     expect(json(run.stderr)).toMatchObject({ status: 503, code: 'service_unreachable' });
   });
 
-  it('lists the commands with help', async () => {
-    const run = await ops(['help']);
+  it('lists the commands as JSON with help --json', async () => {
+    const run = await ops(['help', '--json']);
     expect(run.code).toBe(0);
     const listed = (json(run.stdout).commands as { command: string }[]).map((c) => c.command);
-    expect(listed).toEqual(OPS_COMMANDS.map((c) => c.name));
+    expect(listed).toEqual([...OPS_COMMANDS, ...LOCAL_COMMANDS].map((c) => c.name));
     expect(listed).toEqual(expect.arrayContaining(['business:create', 'store:create', 'app:register', 'app:approve']));
   });
 });

@@ -3,18 +3,43 @@
  * (DECISIONS.md, Operator CLI). Prints one JSON object on stdout and exits 0, or a problem (RFC 9457)
  * on stderr and exits 2 when the request was invalid (status 400), 1 for anything else. `--url` defaults to
  * GATEWAY_URL (the gateway of the separate topology), else `http://127.0.0.1:$PORT/graphql` (the
- * one-process service); `--token` to OPERATOR_TOKEN, else the token `npm start` saved.
+ * one-process service); `--token` to OPERATOR_TOKEN, else the token `npm start` saved. `help` (or
+ * `--help`) prints the commands for people to read; `help --json` as JSON.
  */
 import { randomUUID } from 'node:crypto';
 import { problem, problemFromGraphQLError, type ProblemInput } from '../rest-facade/kernel/problem.js';
 import { readSavedOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
 import { EnvError, loadEnv, type Env } from '../subgraphs/kernel/env.js';
 import type { FieldError } from '../subgraphs/kernel/errors.js';
-import { COMMON_FLAGS, parseFlags, text, usageOf, type Flags, type OpsCommand } from './ops/command.js';
-import { OPS_COMMANDS } from './ops/commands.js';
+import {
+  COMMON_FLAGS,
+  CommandFailure,
+  parseFlags,
+  text,
+  usageOf,
+  type CommandSpec,
+  type Flags,
+  type LocalCommand,
+  type OpsCommand,
+} from './ops/command.js';
+import { LOCAL_COMMANDS, OPS_COMMANDS } from './ops/commands.js';
+import { commandHelp, helpText } from './ops/help.js';
+
+const ALL_COMMANDS: readonly CommandSpec[] = [...OPS_COMMANDS, ...LOCAL_COMMANDS];
+const OPERATOR_OPTIONS = ' [--url URL] [--token TOKEN]';
 
 const USAGE =
   'npm run ops -- <command> [--flags] [--url URL] [--token TOKEN]   (npm run ops -- help lists the commands)';
+const HELP = helpText([
+  {
+    title: `Operator commands (GraphQL as the operator; each also takes${OPERATOR_OPTIONS}):`,
+    commands: OPS_COMMANDS,
+  },
+  {
+    title: "Demo commands (through the service's HTTP pages and API; no operator credential):",
+    commands: LOCAL_COMMANDS,
+  },
+]);
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A failure to report as a problem, with extra members (a usage hint, the command list). */
@@ -28,11 +53,13 @@ class OpsProblem extends Error {
 }
 
 function commandList(): { command: string; usage: string; summary: string }[] {
-  return OPS_COMMANDS.map((c) => ({ command: c.name, usage: `npm run ops -- ${usageOf(c)}`, summary: c.summary }));
+  return ALL_COMMANDS.map((c) => ({ command: c.name, usage: `npm run ops -- ${usageOf(c)}`, summary: c.summary }));
 }
 
-function findCommand(name: string | undefined): OpsCommand {
-  const command = OPS_COMMANDS.find((c) => c.name === name);
+const isLocal = (command: CommandSpec): command is LocalCommand => LOCAL_COMMANDS.includes(command as LocalCommand);
+
+function findCommand(name: string | undefined): CommandSpec {
+  const command = ALL_COMMANDS.find((c) => c.name === name);
   if (command) return command;
   const detail = name ? `Unknown command "${name}".` : 'No command given.';
   throw new OpsProblem(
@@ -41,13 +68,13 @@ function findCommand(name: string | undefined): OpsCommand {
   );
 }
 
-function commandFlags(command: OpsCommand, args: readonly string[]): Flags {
+function commandFlags(command: CommandSpec, args: readonly string[]): Flags {
   const errors: FieldError[] = [];
-  const flags = parseFlags(args, { ...COMMON_FLAGS, ...command.flags }, errors);
+  const flags = parseFlags(args, isLocal(command) ? command.flags : { ...COMMON_FLAGS, ...command.flags }, errors);
   if (errors.length > 0) {
     throw new OpsProblem(
       { status: 400, code: 'validation_failed', detail: `Invalid flags for ${command.name}.`, errors },
-      { usage: `npm run ops -- ${usageOf(command)} [--url URL] [--token TOKEN]` },
+      { usage: `npm run ops -- ${usageOf(command)}${isLocal(command) ? '' : OPERATOR_OPTIONS}` },
     );
   }
   return flags;
@@ -102,36 +129,52 @@ async function execute(
   return body.data;
 }
 
-async function run(argv: readonly string[], requestId: string): Promise<Record<string, unknown>> {
-  const [name, ...args] = argv;
-  if (name === 'help' || name === '--help') return { usage: USAGE, commands: commandList() };
-  const command = findCommand(name);
-  const flags = commandFlags(command, args);
-  let env: Env;
+function environment(): Env {
   try {
-    env = loadEnv();
+    return loadEnv();
   } catch (error) {
     if (error instanceof EnvError)
       throw new OpsProblem({ status: 400, code: 'invalid_configuration', detail: error.message });
     throw error;
   }
+}
+
+/** What to print: a command's JSON result, or help text for people. */
+async function run(argv: readonly string[], requestId: string): Promise<Record<string, unknown> | string> {
+  const [name, ...args] = argv;
+  const json = args.length === 1 && args[0] === '--json';
+  if (name === 'help' || name === '--help' || name === '-h') {
+    if (json) return { usage: USAGE, commands: commandList() };
+    if (args.length === 0) return HELP;
+  }
+  // `help <command>` is `<command> --help`.
+  if (name === 'help' && args.length === 1 && !json) return run([args[0] ?? '', '--help'], requestId);
+  const command = findCommand(name);
+  if (args.includes('--help')) return commandHelp(command, isLocal(command) ? '' : OPERATOR_OPTIONS);
+  const flags = commandFlags(command, args);
+  const env = environment();
+  if (isLocal(command)) return command.run(flags, `http://127.0.0.1:${env.port}`);
+  const operation = command as OpsCommand;
   const url = text(flags, 'url') ?? env.gatewayUrl ?? `http://127.0.0.1:${env.port}/graphql`;
-  return command.result(await execute(url, operatorToken(flags, env), command, flags, requestId));
+  return operation.result(await execute(url, operatorToken(flags, env), operation, flags, requestId));
 }
 
 const argv = process.argv.slice(2);
 const requestId = randomUUID();
 try {
-  process.stdout.write(`${JSON.stringify(await run(argv, requestId))}\n`);
+  const output = await run(argv, requestId);
+  process.stdout.write(typeof output === 'string' ? output : `${JSON.stringify(output)}\n`);
 } catch (error) {
   const failure =
     error instanceof OpsProblem
       ? error
-      : new OpsProblem({
-          status: 500,
-          code: 'internal_error',
-          detail: error instanceof Error ? error.message : String(error),
-        });
+      : error instanceof CommandFailure
+        ? new OpsProblem({ status: error.status, code: error.code, detail: error.message })
+        : new OpsProblem({
+            status: 500,
+            code: 'internal_error',
+            detail: error instanceof Error ? error.message : String(error),
+          });
   const body = { ...problem(failure.input, `ops:${argv[0] ?? ''}`, requestId), ...failure.extra };
   process.stderr.write(`${JSON.stringify(body)}\n`);
   process.exitCode = failure.input.status === 400 ? 2 : 1;

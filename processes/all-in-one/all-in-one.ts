@@ -17,6 +17,7 @@ import { loadDemoData, type DemoSummary } from '../demo/demo-data.js';
 import { mountDevOutbox } from '../../subgraphs/identity/mail/dev-outbox.page.js';
 import { createGatewayServer } from '../../gateway/gateway.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
+import { demoSignInPath } from '../demo/demo-apps.js';
 
 export interface RunningService {
   /** Base URL on loopback, e.g. `http://127.0.0.1:4000`. */
@@ -34,19 +35,26 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
   try {
     await migrate(orm);
     const publishedCredentials = env.nodeEnv !== 'production';
-    const demo = env.seedDemoData ? await loadDemoData(orm, { publishedCredentials }) : undefined;
+    const demo = env.seedDemoData
+      ? await loadDemoData(orm, { publishedCredentials, publicUrl: env.publicUrl })
+      : undefined;
     const operatorToken = resolveOperatorToken(env);
     const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env);
 
     const app = createHttpApp(env);
     mountHealth(app, orm);
-    mountGraphQL(app, gateway, authenticator);
+    mountGraphQL(app, gateway, authenticator, { ide: env.nodeEnv !== 'production' });
     mountDevOutbox(app, orm, env);
     mountFacade(app, {
       executor: new InProcessExecutor(gateway, authenticator),
       publicUrl: env.publicUrl,
       nodeEnv: env.nodeEnv,
+      landing: {
+        graphqlPath: '/graphql',
+        signInPath: publishedCredentials && demo ? demoSignInPath(env.publicUrl) : undefined,
+        outboxPath: env.smtpUrl || env.nodeEnv === 'production' ? undefined : '/dev/outbox',
+      },
     });
     mountNotFound(app);
     mountJsonErrorHandler(app);

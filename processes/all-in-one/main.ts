@@ -2,15 +2,17 @@
 import { loadEnv } from '../../subgraphs/kernel/env.js';
 import { closeOnSignals } from '../lifecycle.js';
 import { DEMO_APPS, DEMO_USERS } from '../demo/demo-data.js';
-import { DEMO_REDIRECT_URIS } from '../demo/demo-apps.js';
+import { demoRedirectUris } from '../demo/demo-apps.js';
+import { TRY_PATH } from '../../rest-facade/landing.js';
+
 import { startAllInOne } from './all-in-one.js';
 
 /** The demo sign-in accounts and OAuth apps: published demo credentials, never for production. */
-function demoCredentials(): string[] {
+function demoCredentials(publicUrl: string): string[] {
   return [
     '  Demo users   (email / password)',
     ...DEMO_USERS.map((u) => `    ${u.email}  /  ${u.password}`),
-    `  Demo apps    (redirect URIs: ${DEMO_REDIRECT_URIS.join(', ')})`,
+    `  Demo apps    (redirect URIs: ${demoRedirectUris(publicUrl).join(', ')})`,
     ...DEMO_APPS.flatMap((app) => [
       `    ${app.name}: ${app.scopes.length} ${app.firstParty ? 'user scopes, first-party' : 'store scopes, consent asked'}`,
       `      client_id ${app.clientId}  client_secret ${app.clientSecret}`,
@@ -28,7 +30,7 @@ const lines = [
   `  GraphQL      ${base}/graphql`,
   `  REST base    ${base}/api/v1`,
   `  API docs     ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
-  `  Try          ${base}/api/v1/public/stores?prefecture=東京都`,
+  `  Try          curl '${base}${TRY_PATH}'  (東京都, percent-encoded)`,
   ...(env.smtpUrl || env.nodeEnv === 'production'
     ? []
     : [`  Mail outbox  ${base}/dev/outbox  (no SMTP_URL: mail lands here)`]),
@@ -39,7 +41,7 @@ const lines = [
         // Published demo credentials are for demos: production neither seeds nor accepts them.
         ...(env.nodeEnv === 'production'
           ? ['  Demo logins  none in production (the published demo credentials are refused)']
-          : demoCredentials()),
+          : demoCredentials(base)),
       ]
     : []),
   '',

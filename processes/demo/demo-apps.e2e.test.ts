@@ -10,7 +10,7 @@ import { findClient, issueAuthorizationCode, OAuthClient } from '../../subgraphs
 import { postJson, viewer } from '../../test/fixtures/oauth.fixtures.js';
 import { secretDigest } from '../../subgraphs/identity/oauth-client/client-credentials.js';
 import { startTestService, type TestService } from '../../test/harness.js';
-import { DEMO_REDIRECT_URIS } from './demo-apps.js';
+import { DEMO_LOOPBACK_REDIRECT_URI, demoRedirectUris } from './demo-apps.js';
 import { DEMO_APPS, DEMO_USERS, loadDemoData } from './demo-data.js';
 
 let service: TestService;
@@ -32,7 +32,7 @@ async function accessToken(app: (typeof DEMO_APPS)[number], userId: string): Pro
     client: client!,
     userId,
     businessAccountId: app.businessAccountId,
-    redirectUri: DEMO_REDIRECT_URIS[1],
+    redirectUri: DEMO_LOOPBACK_REDIRECT_URI,
     scopes: app.scopes.slice(0, 2),
   });
   const response = await postJson(service, '/api/v1/auth/token', {
@@ -40,7 +40,7 @@ async function accessToken(app: (typeof DEMO_APPS)[number], userId: string): Pro
     clientId: app.clientId,
     clientSecret: app.clientSecret,
     code,
-    redirectUri: DEMO_REDIRECT_URIS[1],
+    redirectUri: DEMO_LOOPBACK_REDIRECT_URI,
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { accessToken: string }).accessToken;
@@ -48,13 +48,34 @@ async function accessToken(app: (typeof DEMO_APPS)[number], userId: string): Pro
 
 describe('demo apps', () => {
   it('are stored once, with only the digest of their secret', async () => {
-    expect((await loadDemoData(service.orm)).loaded).toBe(false);
+    expect((await loadDemoData(service.orm, { publicUrl: service.env.publicUrl })).loaded).toBe(false);
     const rows = await em().find(OAuthClient, {}, { populate: ['clientSecretHash'], orderBy: { clientId: 'asc' } });
     expect(rows.map((r) => r.clientId)).toEqual(DEMO_APPS.map((a) => a.clientId).sort());
     for (const app of DEMO_APPS) {
       const row = rows.find((r) => r.clientId === app.clientId)!;
       expect(row.clientSecretHash).toBe(secretDigest(app.clientSecret));
-      expect(row).toMatchObject({ firstParty: app.firstParty, redirectUris: [...DEMO_REDIRECT_URIS] });
+      expect(row).toMatchObject({ firstParty: app.firstParty, redirectUris: demoRedirectUris(service.env.publicUrl) });
+    }
+  });
+
+  it("accept the callback of the service's public URL, also when the demo data was loaded under another", async () => {
+    expect(demoRedirectUris('http://localhost:4720')).toEqual([
+      'http://localhost:4720/demo/callback',
+      DEMO_LOOPBACK_REDIRECT_URI,
+    ]);
+    const before = await em().find(OAuthClient, {}, { orderBy: { clientId: 'asc' } });
+    try {
+      await loadDemoData(service.orm, { publicUrl: 'http://localhost:4720' });
+      for (const row of await em().find(OAuthClient, {}, { orderBy: { clientId: 'asc' } })) {
+        expect(row.redirectUris).toEqual([
+          ...demoRedirectUris(service.env.publicUrl),
+          'http://localhost:4720/demo/callback',
+        ]);
+      }
+    } finally {
+      // Other tests of this file expect the URIs the service started with.
+      for (const row of before)
+        await em().nativeUpdate(OAuthClient, { id: row.id }, { redirectUris: row.redirectUris });
     }
   });
 

@@ -9,12 +9,33 @@ import { BUSINESS_SCOPES, USER_SCOPES } from '../../subgraphs/kernel/auth/scopes
 import { OAuthClient, UserScopeStatus } from '../../subgraphs/identity/index.js';
 import { secretDigest } from '../../subgraphs/identity/oauth-client/client-credentials.js';
 
+/** The redirect URI of a command-line client's loopback listener (RFC 8252 §7.3), the same on any port. */
+export const DEMO_LOOPBACK_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
+
 /**
- * Where the demo apps may send codes: the running service's own `/demo/callback` (no page answers
- * there, but the code and state are in the browser's address bar) when PORT is 4000, and a loopback
- * listener (RFC 8252 §7.3) for command-line clients on any port.
+ * Where the demo apps may send codes: the running service's own `/demo/callback` under its public URL
+ * (PUBLIC_URL, else `http://localhost:$PORT`; no page answers there, but the code and state are in the
+ * browser's address bar), and the loopback listener of command-line clients.
  */
-export const DEMO_REDIRECT_URIS = ['http://localhost:4000/demo/callback', 'http://127.0.0.1:8765/callback'] as const;
+export function demoRedirectUris(publicUrl: string): string[] {
+  return [`${publicUrl.replace(/\/+$/, '')}/demo/callback`, DEMO_LOOPBACK_REDIRECT_URI];
+}
+
+/**
+ * The demo consumer app's authorization request for a browser (the landing page's sign-in link): a
+ * user scope, answered at `${publicUrl}/demo/callback`. No PKCE, so the code is exchanged with the
+ * client secret alone (README, "Sign in and get a token").
+ */
+export function demoSignInPath(publicUrl: string): string {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'rmp_demo_consumer_app',
+    redirect_uri: demoRedirectUris(publicUrl)[0] ?? '',
+    scope: 'user.profile.read',
+    state: 'demo',
+  });
+  return `/oauth/authorize?${query.toString()}`;
+}
 
 /** One demo app, as printed by `npm start`. */
 export interface DemoApp {
@@ -55,11 +76,23 @@ export function demoApps(ids: { firstParty: string; partner: string; sakuraMart:
   ];
 }
 
-/** Creates the demo apps that are absent (by id or client id). Returns how many were created. */
-export async function loadDemoApps(em: EntityManager, apps: readonly DemoApp[]): Promise<number> {
+/**
+ * Creates the demo apps that are absent (by id or client id), and lets the present ones accept every
+ * URI of `redirectUris` too (a demo database first served on another port or URL keeps working).
+ * Returns how many were created.
+ */
+export async function loadDemoApps(
+  em: EntityManager,
+  apps: readonly DemoApp[],
+  redirectUris: readonly string[],
+): Promise<number> {
   const existing = await em.find(OAuthClient, {
     $or: [{ id: { $in: apps.map((a) => a.id) } }, { clientId: { $in: apps.map((a) => a.clientId) } }],
   });
+  for (const client of existing) {
+    const missing = redirectUris.filter((uri) => !client.redirectUris.includes(uri));
+    if (missing.length > 0) client.redirectUris = [...client.redirectUris, ...missing];
+  }
   const missing = apps.filter((app) => !existing.some((e) => e.id === app.id || e.clientId === app.clientId));
   for (const app of missing) {
     em.create(OAuthClient, {
@@ -67,7 +100,7 @@ export async function loadDemoApps(em: EntityManager, apps: readonly DemoApp[]):
       clientId: app.clientId,
       clientSecretHash: secretDigest(app.clientSecret),
       name: app.name,
-      redirectUris: [...DEMO_REDIRECT_URIS],
+      redirectUris: [...redirectUris],
       scopes: [...app.scopes],
       // A first-party app needs no review; it is marked approved so it stays usable if the mark is removed.
       userScopeStatus: app.scopes.some((s) => s.startsWith('user.')) ? UserScopeStatus.APPROVED : null,
@@ -75,6 +108,6 @@ export async function loadDemoApps(em: EntityManager, apps: readonly DemoApp[]):
       businessAccountId: app.businessAccountId,
     });
   }
-  if (missing.length > 0) await em.flush();
+  await em.flush();
   return missing.length;
 }

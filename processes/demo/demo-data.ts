@@ -1,6 +1,6 @@
 /**
  * Deterministic demo data, loaded once (when the first demo business is absent): four businesses and
- * 36 stores across seven prefectures and several store types; some unlisted, some known only by a
+ * 36 stores across eight prefectures and several store types; some unlisted, some known only by a
  * place-directory id. Also three sign-in accounts and two OAuth apps (each loaded when absent, so older
  * demo databases get them too). Fixed ids, so docs and scripts can name them.
  */
@@ -10,7 +10,7 @@ import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
 import { BusinessAccount, bindOwner, User } from '../../subgraphs/identity/index.js';
 import { passwordHasher } from '../../subgraphs/identity/user/password-hasher.js';
 import { Store } from '../../subgraphs/stores/index.js';
-import { demoApps, loadDemoApps } from './demo-apps.js';
+import { demoApps, demoRedirectUris, loadDemoApps } from './demo-apps.js';
 
 /** A stable UUIDv7-shaped id for demo row `n` of a kind. */
 function demoId(kind: number, n: number): string {
@@ -76,17 +76,17 @@ async function loadDemoUsers(em: EntityManager, published: boolean): Promise<num
   return missing.length;
 }
 
-const BUSINESSES = [
+export const DEMO_BUSINESSES = [
   { name: 'さくらマート株式会社', ownerEmail: 'owner@sakura-mart.example' },
   { name: 'ひかりドラッグ', ownerEmail: 'owner@hikari-drug.example' },
   { name: 'カフェ・ミドリ', ownerEmail: 'owner@cafe-midori.example' },
   { name: '東西電機', ownerEmail: 'owner@tozai-denki.example' },
 ] as const;
 
-type Visibility = 'public' | 'place' | 'unlisted';
+export type DemoStoreVisibility = 'public' | 'place' | 'unlisted';
 // [business index, name, kana, prefecture code, store type, address, visibility]
 // prettier-ignore
-const STORES: ReadonlyArray<readonly [number, string, string, string, string, string, Visibility]> = [
+export const DEMO_STORES: ReadonlyArray<readonly [number, string, string, string, string, string, DemoStoreVisibility]> = [
   [0, 'さくらマート 渋谷店', 'サクラマート シブヤテン', '13', 'supermarket', '渋谷区道玄坂1-2-3', 'public'],
   [0, 'さくらマート 新宿店', 'サクラマート シンジュクテン', '13', 'supermarket', '新宿区西新宿2-8-1', 'public'],
   [0, 'さくらマート 池袋店', 'サクラマート イケブクロテン', '13', 'supermarket', '豊島区南池袋1-28-1', 'public'],
@@ -133,6 +133,8 @@ export interface DemoDataOptions {
    * refused there anyway, see subgraphs/identity/published-demo-credentials.ts).
    */
   readonly publishedCredentials?: boolean;
+  /** The service's public base URL: the demo apps accept `${publicUrl}/demo/callback`. Default `http://localhost:4000`. */
+  readonly publicUrl?: string;
 }
 
 /** Loads the demo data unless it is already there. Idempotent; businesses and stores in one transaction. */
@@ -141,24 +143,25 @@ export async function loadDemoData(orm: Orm, options: DemoDataOptions = {}): Pro
   const apps = published
     ? DEMO_APPS
     : DEMO_APPS.map((app) => ({ ...app, clientSecret: `rmps_${randomBytes(32).toString('base64url')}` }));
+  const redirectUris = demoRedirectUris(options.publicUrl ?? 'http://localhost:4000');
   const em = rootEntityManager(orm).fork();
   const sampleStoreId = demoId(2, 1);
   const usersLoaded = await loadDemoUsers(em, published);
   const counts = {
-    businesses: BUSINESSES.length,
-    stores: STORES.length,
+    businesses: DEMO_BUSINESSES.length,
+    stores: DEMO_STORES.length,
     users: DEMO_USERS.length,
     apps: DEMO_APPS.length,
     sampleStoreId,
   };
   const present = await em.count(BusinessAccount, { id: demoId(1, 1) });
   if (present > 0) {
-    const appsLoaded = await loadDemoApps(em, apps);
+    const appsLoaded = await loadDemoApps(em, apps, redirectUris);
     await bindDemoOwners(em);
     return { loaded: usersLoaded + appsLoaded > 0, ...counts };
   }
   await loadDemoBusinesses(em);
-  await loadDemoApps(em, apps);
+  await loadDemoApps(em, apps, redirectUris);
   await bindDemoOwners(em);
   return { loaded: true, ...counts };
 }
@@ -173,7 +176,7 @@ async function bindDemoOwners(em: EntityManager): Promise<void> {
   await em.nativeUpdate(User, { id: { $in: ids }, emailVerifiedAt: null }, { emailVerifiedAt: new Date() });
   // Only demo users that exist under their demo id (one may have been taken by its email before).
   const present = new Set((await em.find(User, { id: { $in: ids } }, { fields: ['id'] })).map((u) => u.id));
-  for (const [i, business] of BUSINESSES.entries()) {
+  for (const [i, business] of DEMO_BUSINESSES.entries()) {
     const owner = ids[DEMO_USERS.findIndex((u) => u.email === business.ownerEmail)];
     if (owner && present.has(owner)) await bindOwner(em, demoId(1, i + 1), owner, null);
   }
@@ -182,10 +185,10 @@ async function bindDemoOwners(em: EntityManager): Promise<void> {
 /** The demo businesses and stores, in one transaction. */
 async function loadDemoBusinesses(em: EntityManager): Promise<void> {
   await em.transactional(async (tx) => {
-    BUSINESSES.forEach((b, i) => tx.create(BusinessAccount, { id: demoId(1, i + 1), ...b }));
+    DEMO_BUSINESSES.forEach((b, i) => tx.create(BusinessAccount, { id: demoId(1, i + 1), ...b }));
     // Stores reference businesses by a plain foreign key the ORM does not order by, so flush first.
     await tx.flush();
-    STORES.forEach(([business, name, nameKana, prefectureCode, storeType, address, visibility], i) =>
+    DEMO_STORES.forEach(([business, name, nameKana, prefectureCode, storeType, address, visibility], i) =>
       tx.create(Store, {
         id: demoId(2, i + 1),
         businessAccountId: demoId(1, business + 1),

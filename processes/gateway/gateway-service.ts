@@ -52,6 +52,7 @@ export async function startGatewayService(env: Env, port: number = env.gatewayPo
       app,
       gateway,
       new Authenticator(env.operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env)),
+      { ide: env.nodeEnv !== 'production' },
     );
     mountJsonErrorHandler(app);
     const listener = await listenHttp(app, port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });

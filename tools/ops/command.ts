@@ -19,11 +19,15 @@ export interface FlagSpec {
 /** Parsed flags: a string, `true` for a switch, or every value of a repeatable flag. */
 export type Flags = Readonly<Record<string, string | boolean | readonly string[]>>;
 
-/** An operator command (`npm run ops -- <name> [--flags]`). */
-export interface OpsCommand {
+/** What every command has: a name, a one-line summary and its flags. */
+export interface CommandSpec {
   readonly name: string;
   readonly summary: string;
   readonly flags: Readonly<Record<string, FlagSpec>>;
+}
+
+/** An operator command (`npm run ops -- <name> [--flags]`): one GraphQL operation as the operator. */
+export interface OpsCommand extends CommandSpec {
   /** A GraphQL document with exactly one named operation, {@link operationName}. */
   readonly document: string;
   readonly operationName: string;
@@ -31,8 +35,17 @@ export interface OpsCommand {
   result(data: Record<string, unknown>): Record<string, unknown>;
 }
 
+/**
+ * A command that is not one operator operation (e.g. `token:demo`, which walks the sign-in pages):
+ * it takes only its own flags (no `--token`) and runs by itself against the service's HTTP API.
+ */
+export interface LocalCommand extends CommandSpec {
+  /** Runs with the parsed flags; `defaultBaseUrl` is the one-process service (or facade) on loopback. */
+  run(flags: Flags, defaultBaseUrl: string): Promise<Record<string, unknown>>;
+}
+
 /** The usage line of a command, e.g. `business:create --name N --owner-email E`. */
-export function usageOf(command: OpsCommand): string {
+export function usageOf(command: CommandSpec): string {
   const parts = Object.entries(command.flags).map(([name, spec]) => {
     const text = spec.boolean ? `--${name}` : `--${name} ${spec.value ?? 'VALUE'}`;
     const shown = spec.repeatable ? `${text} ...` : text;
@@ -112,4 +125,15 @@ export function list(flags: Flags, name: string): readonly string[] {
   const value = flags[name];
   if (Array.isArray(value)) return value as readonly string[];
   return typeof value === 'string' ? [value] : [];
+}
+
+/** A command's failure, told as a problem by the CLI (status 400: exit 2, else exit 1). */
+export class CommandFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
 }

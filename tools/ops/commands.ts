@@ -2,8 +2,9 @@
  * The operator commands (DECISIONS.md, Operator CLI). Each row names its flags, the GraphQL
  * operation it runs with the operator credential, and what it prints.
  */
-import { list, on, text, type OpsCommand } from './command.js';
+import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
+import { TOKEN_DEMO } from './token-demo.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
 function idOf(data: Record<string, unknown>, field: string): string {
@@ -159,3 +160,6 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
 function signingKeyOf(key: { status: string }): Record<string, unknown> {
   return { ...key, status: key.status.toLowerCase() };
 }
+
+/** Commands that are not one operator operation: they take no --token and run over the service's HTTP API. */
+export const LOCAL_COMMANDS: readonly LocalCommand[] = [TOKEN_DEMO];

@@ -12,6 +12,7 @@ import { accessLog } from '../observability/access-log.js';
 import { requestTelemetry } from '../observability/http-telemetry.js';
 import { mountMetrics } from '../observability/metrics.js';
 import { installTracing, TRACING_OFF } from '../observability/tracing.js';
+import { answerClientError } from './client-error.js';
 import { requestIdMiddleware } from './request-id.js';
 
 /** What {@link createHttpApp} reads of the configuration (a whole {@link Env} will do). */
@@ -102,6 +103,8 @@ export async function listenHttp(
     if (draining) res.setHeader('Connection', 'close');
     app(req, res);
   });
+  // What the HTTP parser refuses (e.g. a raw UTF-8 query) is answered with a problem, not an empty 400.
+  httpServer.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
