@@ -1,10 +1,11 @@
 /**
- * The separate-process topology end to end: the real entry points (each subgraph, the gateway, the
- * facade) as child processes on random ports over one fresh PostgreSQL database, answering exactly
+ * The separate-process topology end to end: the real entry points (each subgraph, the worker, the
+ * gateway, the facade) as child processes on random ports over one fresh PostgreSQL database, answering exactly
  * as the one-process service does. Needs DATABASE_URL (PGlite is single-process); skipped, loudly,
  * without it, and a failure under CI (test/requirements.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
@@ -45,6 +46,7 @@ const UNKNOWN_STORE = '01900000-0000-7000-8002-0000000fffff';
 interface Topology {
   readonly facadeUrl: string;
   readonly gatewayUrl: string;
+  readonly workerUrl: string;
 }
 
 const children: ChildService[] = [];
@@ -77,11 +79,19 @@ async function startTopology(): Promise<Topology> {
   expect(await waitForExit(migrate, READY_TIMEOUT_MS), migrate.output()).toBe(0);
 
   const subgraphs = await Promise.all(ALL_SUBGRAPHS.map(async (m) => ({ name: m.name, port: await freePort() })));
-  await Promise.all(
-    subgraphs.map(({ name, port }) =>
+  const workerPort = await freePort();
+  await Promise.all([
+    ...subgraphs.map(({ name, port }) =>
       startChild(`subgraph ${name}`, ENTRY_POINTS.subgraph, [name], { ...base, SUBGRAPH_PORT: String(port) }, port),
     ),
-  );
+    startChild(
+      'worker',
+      ENTRY_POINTS.worker,
+      [],
+      { ...base, WORKER_PORT: String(workerPort), HOUSEKEEPING_INTERVAL_MS: '1000' },
+      workerPort,
+    ),
+  ]);
   const gatewayPort = await freePort();
   const urls = Object.fromEntries(
     subgraphs.map(({ name, port }) => [`SUBGRAPH_${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}/graphql`]),
@@ -102,7 +112,7 @@ async function startTopology(): Promise<Topology> {
     { ...base, PORT: String(facadePort), GATEWAY_URL: gatewayUrl },
     facadePort,
   );
-  return { facadeUrl: `http://127.0.0.1:${facadePort}`, gatewayUrl };
+  return { facadeUrl: `http://127.0.0.1:${facadePort}`, gatewayUrl, workerUrl: `http://127.0.0.1:${workerPort}` };
 }
 
 interface Answer {
@@ -186,6 +196,32 @@ describe.skipIf(!databaseUrl)('separate-process topology (subgraphs, gateway, fa
       errors: [expect.objectContaining({ path: 'page' })],
     });
     expect(withoutTrace(separate.body)).toEqual(withoutTrace(single.body));
+  });
+
+  it('runs the background jobs in the worker service: an ended browser session is swept', async () => {
+    expect((await fetch(`${topology.workerUrl}/healthz`)).status).toBe(200);
+    const client = new pg.Client({ connectionString: database?.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: string }>('select "id" from "user_account" where "email" = $1', [
+        DEMO_USER.email,
+      ]);
+      const sessionId = randomUUID();
+      await client.query(
+        `insert into "browser_session" ("id", "created_at", "updated_at", "token_hash", "user_id", "expires_at",
+           "idle_expires_at") values ($1, now(), now(), $2, $3, now() - interval '1 minute', now())`,
+        [sessionId, randomBytes(32).toString('hex'), rows[0]?.id],
+      );
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const left = await client.query('select 1 from "browser_session" where "id" = $1', [sessionId]);
+        if (left.rowCount === 0) break;
+        expect(Date.now(), 'the worker did not sweep the ended session').toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await client.end();
+    }
   });
 
   it('gives every facade response an X-Request-Id, generated when the caller sent none', async () => {

@@ -86,6 +86,10 @@ export interface Env {
    * Default true; production without {@link smtpUrl} refuses to start while it is on.
    */
   readonly emailVerification: boolean;
+  /** Port of the worker service's health endpoints in the separate topology (`WORKER_PORT`). Default 4200. */
+  readonly workerPort: number;
+  /** Time between two housekeeping runs (`HOUSEKEEPING_INTERVAL_MS`, 1000 or more). Default 600000 (10 minutes). */
+  readonly housekeepingIntervalMs: number;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -200,6 +204,8 @@ export function loadEnv(source: Source = process.env): Env {
     smtpUrl: smtpUrl(source, nodeEnvRaw, bool(source, 'EMAIL_VERIFICATION', true)),
     mailFrom: source.MAIL_FROM || 'Retail Media <no-reply@localhost>',
     emailVerification: bool(source, 'EMAIL_VERIFICATION', true),
+    workerPort: int(source, 'WORKER_PORT', 4200),
+    housekeepingIntervalMs: int(source, 'HOUSEKEEPING_INTERVAL_MS', 600_000, 1_000, 7 * 24 * 60 * 60 * 1000),
   };
 }
 

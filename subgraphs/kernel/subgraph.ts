@@ -5,7 +5,8 @@
 import type { EntityClass } from '@mikro-orm/core';
 import type { GraphQLSchema } from 'graphql';
 import type { BaseContext } from './context.js';
-import type { SubgraphName } from './env.js';
+import type { Env, SubgraphName } from './env.js';
+import type { Job } from './jobs/job.js';
 
 export interface SubgraphModule<C extends BaseContext = BaseContext> {
   readonly name: SubgraphName;
@@ -15,6 +16,8 @@ export interface SubgraphModule<C extends BaseContext = BaseContext> {
   buildSchema(): Promise<GraphQLSchema>;
   /** Adds this subgraph's DataLoaders and request-scoped services to the base context. */
   createContext(base: BaseContext): C;
+  /** The background jobs this subgraph owns (run by the worker, `processes/worker/`). Default none. */
+  readonly jobs?: (env: Env) => readonly Job[];
 }
 
 /** Builds each schema once per process, whichever topology asks for it. */
