@@ -1,6 +1,6 @@
 # One image for every service of the separate topology (docker-compose.yml); the command picks the
-# role: dist/tools/migrate.js, dist/processes/subgraph/main.js <name>, dist/processes/gateway/main.js or
-# dist/processes/facade/main.js. Configuration comes from the environment (subgraphs/kernel/env.ts).
+# role: dist/tools/migrate.js, dist/processes/subgraph/main.js <name>, dist/processes/worker/main.js,
+# dist/processes/gateway/main.js or dist/processes/facade/main.js. Configuration comes from the environment (subgraphs/kernel/env.ts).
 FROM node:24-slim
 
 WORKDIR /app

@@ -10,6 +10,7 @@ export const ENTRY_POINTS = {
   subgraph: fileURLToPath(new URL('./subgraph/main.js', import.meta.url)),
   gateway: fileURLToPath(new URL('./gateway/main.js', import.meta.url)),
   facade: fileURLToPath(new URL('./facade/main.js', import.meta.url)),
+  worker: fileURLToPath(new URL('./worker/main.js', import.meta.url)),
   migrate: fileURLToPath(new URL('../tools/migrate.js', import.meta.url)),
 } as const;
 

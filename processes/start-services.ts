@@ -1,7 +1,7 @@
 /**
  * `npm run start:services`: the separate-process topology on one machine. Needs DATABASE_URL and
- * OPERATOR_TOKEN. Migrates (and seeds the demo data once), then starts each subgraph, the gateway
- * and the REST facade in that order, each only after the previous ones answer `/readyz`. SIGINT and
+ * OPERATOR_TOKEN. Migrates (and seeds the demo data once), then starts each subgraph and the worker,
+ * the gateway and the REST facade in that order, each only after the previous ones answer `/readyz`. SIGINT and
  * SIGTERM are forwarded to the children; when any child dies, the rest are stopped and this exits 1.
  */
 import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
@@ -19,7 +19,7 @@ import {
 import { TRY_PATH } from '../rest-facade/landing.js';
 import { prepareDatabase } from './prepare-database.js';
 
-/** How long each tier (subgraphs, gateway, facade) may take to become ready. */
+/** How long each tier (subgraphs and worker, gateway, facade) may take to become ready. */
 const READY_TIMEOUT_MS = 60_000;
 
 const children: ChildService[] = [];
@@ -82,15 +82,23 @@ async function startTier(specs: readonly ServiceSpec[]): Promise<void> {
 
 async function startAll(env: Env): Promise<void> {
   const subgraphs = subgraphPorts(env);
-  await startTier(
-    subgraphs.map(({ name, port }) => ({
+  // The worker needs only the migrated database, so it starts beside the subgraphs.
+  await startTier([
+    ...subgraphs.map(({ name, port }) => ({
       name: `subgraph ${name}`,
       script: ENTRY_POINTS.subgraph,
       args: [name],
       env: childProcessEnv({ SUBGRAPH_PORT: String(port) }),
       port,
     })),
-  );
+    {
+      name: 'worker',
+      script: ENTRY_POINTS.worker,
+      args: [],
+      env: childProcessEnv({ SUBGRAPH_PORT: undefined }),
+      port: env.workerPort,
+    },
+  ]);
   const urls = Object.fromEntries(
     subgraphs.map(({ name, port }) => [`SUBGRAPH_${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}/graphql`]),
   );
@@ -123,6 +131,7 @@ function printUrls(env: Env): void {
     `  REST facade  ${facade}/api/v1   (try curl '${facade}${TRY_PATH}')`,
     `  GraphQL      http://127.0.0.1:${env.gatewayPort}/graphql  (gateway)`,
     ...subgraphPorts(env).map(({ name, port }) => `  Subgraph     http://127.0.0.1:${port}/graphql  (${name})`),
+    `  Worker       http://127.0.0.1:${env.workerPort}/readyz  (background jobs)`,
     `  Operator CLI GATEWAY_URL=http://127.0.0.1:${env.gatewayPort}/graphql npm run ops -- <command>`,
     '',
   ];

@@ -1,6 +1,6 @@
 /**
  * The separate-process topology for tests: the real entry points (migrate with demo data, each
- * subgraph, the gateway, the facade) as child processes on random ports over one fresh PostgreSQL
+ * subgraph, the worker, the gateway, the facade) as child processes on random ports over one fresh PostgreSQL
  * database (needs DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
@@ -23,6 +23,10 @@ const READY_TIMEOUT_MS = 45_000;
 export interface Topology {
   readonly facadeUrl: string;
   readonly gatewayUrl: string;
+  /** Base URL of the worker service (health endpoints; housekeeping runs every second here). */
+  readonly workerUrl: string;
+  /** The topology's database. */
+  readonly databaseUrl: string;
   /** Base URL of each subgraph service, by name. */
   readonly subgraphUrls: Readonly<Record<string, string>>;
   /** Stops every process and drops the database. */
@@ -65,11 +69,19 @@ export async function startTopology(extraEnv: Readonly<Record<string, string>> =
     expect(await waitForExit(migrate, READY_TIMEOUT_MS), migrate.output()).toBe(0);
 
     const subgraphs = await Promise.all(ALL_SUBGRAPHS.map(async (m) => ({ name: m.name, port: await freePort() })));
-    await Promise.all(
-      subgraphs.map(({ name, port }) =>
+    const workerPort = await freePort();
+    await Promise.all([
+      ...subgraphs.map(({ name, port }) =>
         startChild(`subgraph ${name}`, ENTRY_POINTS.subgraph, [name], { ...base, SUBGRAPH_PORT: String(port) }, port),
       ),
-    );
+      startChild(
+        'worker',
+        ENTRY_POINTS.worker,
+        [],
+        { ...base, WORKER_PORT: String(workerPort), HOUSEKEEPING_INTERVAL_MS: '1000' },
+        workerPort,
+      ),
+    ]);
     const gatewayPort = await freePort();
     const urls = Object.fromEntries(
       subgraphs.map(({ name, port }) => [`SUBGRAPH_${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}/graphql`]),
@@ -93,6 +105,8 @@ export async function startTopology(extraEnv: Readonly<Record<string, string>> =
     return {
       facadeUrl: `http://127.0.0.1:${facadePort}`,
       gatewayUrl,
+      workerUrl: `http://127.0.0.1:${workerPort}`,
+      databaseUrl: base.DATABASE_URL,
       subgraphUrls: Object.fromEntries(subgraphs.map(({ name, port }) => [name, `http://127.0.0.1:${port}`])),
       stop,
     };

@@ -1,9 +1,11 @@
 /**
- * The separate-process topology end to end: the real entry points (each subgraph, the gateway, the
- * facade) as child processes on random ports over one fresh PostgreSQL database, answering exactly
+ * The separate-process topology end to end: the real entry points (each subgraph, the worker, the
+ * gateway, the facade) as child processes on random ports over one fresh PostgreSQL database, answering exactly
  * as the one-process service does. Needs DATABASE_URL (PGlite is single-process); skipped, loudly,
  * without it, and a failure under CI (test/requirements.ts).
  */
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../subgraphs/kernel/env.js';
 import { CookieClient, formOf } from './fixtures/authorization.fixtures.js';
@@ -107,6 +109,32 @@ describe.skipIf(!databaseUrl)('separate-process topology (subgraphs, gateway, fa
       errors: [expect.objectContaining({ path: 'page' })],
     });
     expect(withoutTrace(separate.body)).toEqual(withoutTrace(single.body));
+  });
+
+  it('runs the background jobs in the worker service: an ended browser session is swept', async () => {
+    expect((await fetch(`${topology.workerUrl}/healthz`)).status).toBe(200);
+    const client = new pg.Client({ connectionString: topology.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: string }>('select "id" from "user_account" where "email" = $1', [
+        DEMO_USER.email,
+      ]);
+      const sessionId = randomUUID();
+      await client.query(
+        `insert into "browser_session" ("id", "created_at", "updated_at", "token_hash", "user_id", "expires_at",
+           "idle_expires_at") values ($1, now(), now(), $2, $3, now() - interval '1 minute', now())`,
+        [sessionId, randomBytes(32).toString('hex'), rows[0]?.id],
+      );
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const left = await client.query('select 1 from "browser_session" where "id" = $1', [sessionId]);
+        if (left.rowCount === 0) break;
+        expect(Date.now(), 'the worker did not sweep the ended session').toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await client.end();
+    }
   });
 
   it('gives every facade response an X-Request-Id, generated when the caller sent none', async () => {

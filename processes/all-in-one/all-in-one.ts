@@ -1,6 +1,7 @@
 /**
- * The one-process topology: every subgraph, the gateway and the REST facade on one port, sharing one
- * ORM (PGlite is a single connection; PostgreSQL gets one pool). Used by `npm start` and the tests.
+ * The one-process topology: every subgraph, the gateway and the REST facade on one port, and the
+ * worker's jobs in-process, sharing one ORM (PGlite is a single connection; PostgreSQL gets one
+ * pool). Used by `npm start` and the tests.
  */
 import type { Server } from 'node:http';
 import { mountFacade, mountNotFound, InProcessExecutor } from '../../rest-facade/index.js';
@@ -16,6 +17,8 @@ import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.j
 import { loadDemoData, type DemoSummary } from '../demo/demo-data.js';
 import { mountDevOutbox } from '../../subgraphs/identity/mail/dev-outbox.page.js';
 import { createGatewayServer } from '../../gateway/gateway.js';
+import { JobRunner } from '../worker/job-runner.js';
+import { workerJobs } from '../worker/jobs.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
 import { demoSignInPath } from '../demo/demo-apps.js';
 
@@ -27,6 +30,9 @@ export interface RunningService {
   readonly httpServer: Server;
   /** What demo data was loaded (undefined when seeding was off). */
   readonly demo: DemoSummary | undefined;
+  /** The background jobs, run in this process (the worker of the one-process topology). */
+  readonly jobs: JobRunner;
+  /** HTTP and jobs first (requests and a running job finish, bounded), then Apollo and the database. */
   close(): Promise<void>;
 }
 
@@ -60,14 +66,17 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
     mountJsonErrorHandler(app);
 
     const listener = await listenHttp(app, env.port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });
+    const jobs = new JobRunner(rootEntityManager(orm), workerJobs(env));
+    jobs.start();
     return {
       url: listener.url,
       orm,
       operatorToken,
       httpServer: listener.httpServer,
       demo,
+      jobs,
       async close() {
-        await listener.close();
+        await Promise.all([listener.close(), jobs.stop(env.shutdownTimeoutMs)]);
         await gateway.stop();
         await orm.close(true);
       },

@@ -24,6 +24,7 @@ import { OwnerInvitationResolver } from './business-account/owner-invitation.res
 import { MailOutboxMessage } from './mail/mail-outbox.entity.js';
 import { EmailVerificationToken } from './user/email-verification-token.entity.js';
 import { EmailVerificationResolver } from './user/email-verification.resolver.js';
+import { housekeepingJob } from './housekeeping/housekeeping.job.js';
 
 /** The tables of proven email and ownership by invitation (migration 0012). */
 const EMAIL_OWNERSHIP_ENTITIES = [EmailVerificationToken, BusinessOwner, OwnerInvitation, MailOutboxMessage];
@@ -81,4 +82,5 @@ export const identitySubgraph: SubgraphModule<IdentityContext> = {
       },
     ),
   createContext: createIdentityContext,
+  jobs: (env) => [housekeepingJob(env.housekeepingIntervalMs)],
 };

@@ -100,6 +100,10 @@ export interface Env {
    * `OTEL_SERVICE_NAME`, `OTEL_SDK_DISABLED`). Off unless an exporter or an OTLP endpoint is set.
    */
   readonly tracing: TracingConfig;
+  /** Port of the worker service's health endpoints in the separate topology (`WORKER_PORT`). Default 4200. */
+  readonly workerPort: number;
+  /** Time between two housekeeping runs (`HOUSEKEEPING_INTERVAL_MS`, 1000 or more). Default 600000 (10 minutes). */
+  readonly housekeepingIntervalMs: number;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -249,6 +253,8 @@ export function loadEnv(source: Source = process.env): Env {
     logLevel: logLevel(source),
     metricsToken: metricsToken(source),
     tracing: tracing(source),
+    workerPort: int(source, 'WORKER_PORT', 4200),
+    housekeepingIntervalMs: int(source, 'HOUSEKEEPING_INTERVAL_MS', 600_000, 1_000, 7 * 24 * 60 * 60 * 1000),
   };
 }
 

@@ -7,7 +7,8 @@ import type { EntityClass } from '@mikro-orm/core';
 import type { GraphQLSchema } from 'graphql';
 import { guardRootFields, type AccessTable } from './auth/operation-access.js';
 import type { BaseContext } from './context.js';
-import type { SubgraphName } from './env.js';
+import type { Env, SubgraphName } from './env.js';
+import type { Job } from './jobs/job.js';
 
 export interface SubgraphModule<C extends BaseContext = BaseContext> {
   readonly name: SubgraphName;
@@ -22,6 +23,8 @@ export interface SubgraphModule<C extends BaseContext = BaseContext> {
   buildSchema(): Promise<GraphQLSchema>;
   /** Adds this subgraph's DataLoaders and request-scoped services to the base context. */
   createContext(base: BaseContext): C;
+  /** The background jobs this subgraph owns (run by the worker, `processes/worker/`). Default none. */
+  readonly jobs?: (env: Env) => readonly Job[];
 }
 
 /**
