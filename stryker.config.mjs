@@ -12,6 +12,8 @@ const config = {
   mutate: [
     // Access rules and authentication.
     'dist/subgraphs/kernel/auth/{access,access-table,authenticate,operation-access,scopes,operator-credential,access-token-verifier}.js',
+    'dist/subgraphs/kernel/subgraph.js',
+    'dist/subgraphs/{identity,receipts,stores,engagement,wallet}/access.js',
     // OAuth tokens, codes and grants.
     'dist/subgraphs/identity/oauth/{access-token,authorization-code,grant-revocation,grant-store,grant.service,token.service,opaque-token,secrets-key,oauth-error}.js',
     'dist/subgraphs/identity/oauth-client/{client-auth-throttle,client-credentials}.js',

@@ -1,9 +1,10 @@
 /**
  * Runs the built operator CLI (`tools/ops.js`) as a child process with a clean environment and an
- * empty data directory (no token saved by `npm start` can leak in); killed after a bound.
+ * empty temporary data directory (no token saved by `npm start` can leak in), removed when the child
+ * has exited; killed after a bound.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +16,14 @@ export interface OpsRun {
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;
+  /** The temporary data directory the run had; gone once the run has finished. */
+  readonly dataDir: string;
 }
 
 /** `node tools/ops.js ...args`; rejects when it does not finish within 20 s. */
 export function runOps(args: readonly string[]): Promise<OpsRun> {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'ops-run-')), 'pglite');
+  const root = mkdtempSync(join(tmpdir(), 'ops-run-'));
+  const dataDir = join(root, 'pglite');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [OPS, ...args], {
       env: { NODE_ENV: 'test', DATA_DIR: dataDir },
@@ -27,16 +31,25 @@ export function runOps(args: readonly string[]): Promise<OpsRun> {
     });
     let stdout = '';
     let stderr = '';
+    let timedOut = false;
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const timer = setTimeout(() => {
+      timedOut = true;
       child.kill('SIGKILL');
-      reject(new Error(`ops ${args.join(' ')} did not finish within ${RUN_TIMEOUT_MS} ms`));
     }, RUN_TIMEOUT_MS);
-    child.once('error', reject);
+    const removeDataDir = () => rmSync(root, { recursive: true, force: true });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      removeDataDir();
+      reject(error);
+    });
+    // After the child has exited, so nothing writes into the directory while it is removed.
     child.once('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      removeDataDir();
+      if (timedOut) reject(new Error(`ops ${args.join(' ')} did not finish within ${RUN_TIMEOUT_MS} ms`));
+      else resolve({ code, stdout, stderr, dataDir });
     });
   });
 }

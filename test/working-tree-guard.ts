@@ -1,9 +1,13 @@
 /**
  * vitest global setup: fails the run when tests wrote into the working tree's data directory
- * (`.data/`, where `npm start` keeps the embedded database, the operator token and the secrets key).
- * Tests keep such files in temporary directories or pass explicit keys.
+ * (`.data/`, where `npm start` keeps the embedded database, the operator token and the secrets key),
+ * or left temporary files behind. Tests keep such files in temporary directories or pass explicit
+ * keys; the run gets a temporary directory of its own (TMPDIR, which the test workers inherit), so
+ * what is left in it at the end was left by this run's tests, whatever else runs on the machine.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const DATA = '.data';
 
@@ -16,14 +20,26 @@ function dataFiles(): string[] {
 }
 
 let before = new Set<string>();
+let runTmp: string | undefined;
+let outerTmp: string | undefined;
 
 export function setup(): void {
   before = new Set(dataFiles());
+  outerTmp = process.env.TMPDIR;
+  runTmp = mkdtempSync(join(tmpdir(), 'vitest-run-'));
+  process.env.TMPDIR = runTmp;
 }
 
 export function teardown(): void {
   const added = dataFiles().filter((file) => !before.has(file));
+  const leftovers = runTmp ? readdirSync(runTmp) : [];
+  if (outerTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = outerTmp;
+  if (runTmp) rmSync(runTmp, { recursive: true, force: true });
   if (added.length > 0) {
     throw new Error(`tests wrote into the working tree: ${added.map((f) => `${DATA}/${f}`).join(', ')}`);
+  }
+  if (leftovers.length > 0) {
+    throw new Error(`tests left temporary files behind: ${leftovers.join(', ')} (in the run's TMPDIR)`);
   }
 }

@@ -1,6 +1,8 @@
 /**
  * The operator CLI end to end: the built `ops.js` as a child process against a one-process service.
  */
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../test/harness.js';
 import { runOps as ops } from '../test/ops-runner.js';
@@ -20,6 +22,12 @@ beforeAll(async () => {
 });
 
 describe('npm run ops', () => {
+  it('leaves no temporary data directory behind (test/ops-runner.ts)', async () => {
+    const run = await ops(['business:create', '--name', 'x', ...connection]);
+    expect(run.code).not.toBeNull();
+    expect(existsSync(dirname(run.dataDir)), dirname(run.dataDir)).toBe(false);
+  });
+
   it('creates a business, then a public store that the public directory shows', async () => {
     const business = await ops([
       'business:create',
