@@ -1,11 +1,14 @@
 /**
- * The README states facts the code owns (the demo data's numbers, the sample request): each is read
- * back from the code here, so the two cannot drift.
+ * The README states facts the code owns (the demo data's numbers, the sample request, the operator
+ * commands, the scope names): each is read back from the code here, so the two cannot drift.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TRY_PATH } from '../rest-facade/landing.js';
+import { BUSINESS_SCOPES, USER_SCOPES } from '../subgraphs/kernel/auth/scopes.js';
 import { DEMO_BUSINESSES, DEMO_STORES } from '../processes/demo/demo-data.js';
+import { usageOf } from '../tools/ops/command.js';
+import { LOCAL_COMMANDS, OPS_COMMANDS } from '../tools/ops/commands.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -51,3 +54,23 @@ describe('README, the first request', () => {
     expect(README).not.toMatch(/https?:\/\/\S*\?prefecture=\P{ASCII}/u);
   });
 });
+
+describe('README, operator CLI', () => {
+  it('lists every command with its arguments', () => {
+    for (const command of [...OPS_COMMANDS, ...LOCAL_COMMANDS]) {
+      const args = usageOf(command).slice(command.name.length).trim().replaceAll('|', '\\|');
+      const row = new RegExp(`^\\| \`${command.name}\`\\s+\\| ${args ? `\`${escapeRegExp(args)}\`` : ''}\\s+\\|`, 'm');
+      expect(README, command.name).toMatch(row);
+    }
+  });
+});
+
+describe('README, scopes', () => {
+  it('names every scope', () => {
+    for (const scope of [...USER_SCOPES, ...BUSINESS_SCOPES]) expect(README).toContain(`\`${scope}\``);
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
