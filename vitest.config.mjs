@@ -26,5 +26,7 @@ export default defineConfig({
     sequence: { shuffle: { files: true, tests: true }, seed },
     // Tests never write into the working tree (e.g. .data/secrets-key): checked around the whole run.
     globalSetup: ['test/working-tree-guard.ts'],
+    // Every facade response a test receives is checked against the served OpenAPI document.
+    setupFiles: [`${process.env.TEST_DIST ?? 'dist'}/test/contract/fetch-contract.setup.js`],
   },
 });

@@ -39,6 +39,7 @@ export default defineConfig({
     include: mutationTests.map((name) => `dist/${name}.test.js`),
     exclude: ['**/node_modules/**'],
     pool: 'threads',
+    setupFiles: ['dist/test/contract/fetch-contract.setup.js'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

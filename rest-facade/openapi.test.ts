@@ -74,7 +74,7 @@ const SYNTHETIC: readonly Route[] = [
     successStatuses: [200, 201],
     responseSchema: ref('PublicStoreDetail'),
     errors: { 404: 'No such thing.', 429: 'Too many updates.' },
-    auth: { scopes: ['user.profile.write'] },
+    auth: { callers: ['user'], scopes: ['user.profile.write'] },
   },
   {
     method: 'DELETE',
@@ -86,7 +86,7 @@ const SYNTHETIC: readonly Route[] = [
     status: 204,
     responseSchema: null,
     errors: { 404: 'No such thing.' },
-    auth: { scopes: [] },
+    auth: { callers: ['user', 'business'], scopes: [] },
   },
 ];
 
@@ -186,7 +186,7 @@ describe('buildOpenApiDocument', () => {
       schema: { type: 'integer', format: 'int32', default: 30, minimum: 1 },
     });
     expect(search.parameters.find((p) => p.name === 'q')).toMatchObject({ schema: { type: 'string', maxLength: 100 } });
-    expect(Object.keys(search.responses)).toEqual(['200', '400', '500']);
+    expect(Object.keys(search.responses)).toEqual(['200', '400', '431', '500', '503']);
     expect(search.responses['200']!.content).toEqual({
       'application/json': { schema: ref('PublicStoreListResponse') },
       'text/json': { schema: ref('PublicStoreListResponse') },
@@ -198,7 +198,7 @@ describe('buildOpenApiDocument', () => {
 
     const detail = document.paths['/api/v1/public/stores/{storeId}']!.get!;
     // A malformed id is a 404 like an unknown one; only text no input may carry (NUL) is a 400.
-    expect(Object.keys(detail.responses)).toEqual(['200', '400', '404', '500']);
+    expect(Object.keys(detail.responses)).toEqual(['200', '400', '404', '431', '500', '503']);
     expect(detail.description).toMatch(/malformed/);
   });
 
@@ -248,7 +248,9 @@ describe('buildOpenApiDocument on rows with auth, a body and 204', () => {
       '413',
       '415',
       '429',
+      '431',
       '500',
+      '503',
     ]);
     expect(update.parameters.find((p) => p.name === 'index')).toMatchObject({
       in: 'path',
@@ -265,6 +267,6 @@ describe('buildOpenApiDocument on rows with auth, a body and 204', () => {
 
   it('answers 204 without content and no 400 for a plain string path parameter', () => {
     expect(remove.responses['204']).not.toHaveProperty('content');
-    expect(Object.keys(remove.responses)).toEqual(['204', '401', '404', '500']);
+    expect(Object.keys(remove.responses)).toEqual(['204', '401', '404', '431', '500', '503']);
   });
 });

@@ -14,6 +14,9 @@ is reachable at \`/graphql\`.
   ignored; fields of the wrong type are 400.
 - **Responses**: JSON, offered as \`application/json\`, \`text/json\` or \`text/plain\` (chosen by
   \`Accept\`; the body is the same JSON in each). Field names are camelCase; timestamps are RFC 3339 UTC.
+- **Binary answers** (images, PDFs, passes) come in a media type the operation lists, with a strong
+  \`ETag\` and \`Cache-Control\`; a GET whose \`If-None-Match\` names the current \`ETag\` is 304 with
+  no body. Redirects (302, 303) carry \`Location\`.
 - **Errors**: RFC 9457 problem details (\`application/problem+json\`) with \`type\` (\`/problems/<code>\`),
   \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`code\` (snake_case, stable) and
   \`traceId\`. A 400 from validation adds \`errors: [{path, message}]\`. An unexpected failure is a 500
@@ -54,9 +57,19 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
     schema: { type: 'string' },
   },
   'Cache-Control': {
-    description: '`no-store` on token responses (RFC 6749 §5.1); a short public max-age on the well-known documents.',
+    description:
+      "`no-store` on token responses (RFC 6749 §5.1); a short public max-age on the well-known documents; on binary answers, the row's own policy.",
     schema: { type: 'string' },
   },
+  ETag: {
+    description: 'Strong entity tag of a binary answer (a digest of its bytes); send it back in `If-None-Match`.',
+    schema: { type: 'string' },
+  },
+  'Content-Disposition': {
+    description: '`inline` or `attachment`, with the file name (RFC 6266).',
+    schema: { type: 'string' },
+  },
+  Location: { description: 'Where the redirect points.', required: true, schema: { type: 'string' } },
   Pragma: { description: '`no-cache`, for HTTP/1.0 caches (RFC 6749 §5.1).', schema: { type: 'string' } },
   RateLimit: {
     description: 'Remaining quota in the current window (IETF httpapi RateLimit header draft).',
@@ -69,6 +82,13 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
 };
 
 export const PARAMETERS: Readonly<Record<string, JsonObject>> = {
+  'If-None-Match': {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'The `ETag` of a copy you hold: when it is still current, the answer is 304 with no body.',
+    schema: { type: 'string' },
+  },
   'X-Request-Id': {
     name: 'X-Request-Id',
     in: 'header',

@@ -5,8 +5,10 @@
  */
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPES, MAX_BODY_BYTES } from './router.js';
 import type { ParamSpec } from './params.js';
-import type { JsonSchema, Route } from './route.js';
+import type { CallerKind, JsonSchema, Route } from './route.js';
 import { API_DESCRIPTION, HEADERS, PARAMETERS, SECURITY_SCHEMES } from './openapi-components.js';
+import { compact, componentRef, responseHeaders, successResponses } from './openapi-success.js';
+import { assertAnswerShape } from './answer.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
@@ -55,24 +57,16 @@ export interface OpenApiOptions {
 /** The OpenAPI 3.1 base dialect: JSON Schema 2020-12 plus the OpenAPI vocabulary. */
 export const OAS_31_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
 
-/** Media types a success body is offered in (negotiated by Accept; the body is JSON in each). */
-const RESPONSE_MEDIA_TYPES = ['application/json', 'text/json', 'text/plain'] as const;
-
-const componentRef = (kind: 'headers' | 'parameters' | 'schemas', name: string): JsonObject => ({
-  $ref: `#/components/${kind}/${name}`,
-});
-
-const REASONS: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
-
 /** Converts an express path (`/stores/:storeId`) to an OpenAPI path template (`/stores/{storeId}`). */
 export function toOpenApiPath(expressPath: string): string {
   return expressPath.replace(/:([A-Za-z_$][A-Za-z0-9_$]*)/g, '{$1}');
 }
 
-/** Drops `undefined` members, which are not JSON. */
-function compact(object: Record<string, unknown>): JsonObject {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
-}
+const CALLER_NAMES: Readonly<Record<CallerKind, string>> = {
+  operator: 'the operator credential',
+  user: 'a user token',
+  business: 'a business token',
+};
 
 const formatScopes = (scopes: readonly string[]): string => scopes.map((scope) => `\`${scope}\``).join(', ');
 
@@ -108,45 +102,13 @@ function parameters(route: Route): JsonObject[] {
     parameter(name, 'path', route.pathParams?.[name] ?? { type: 'string', description: `The ${name}.` }),
   );
   const inQuery = Object.entries(route.queryParams ?? {}).map(([name, spec]) => parameter(name, 'query', spec));
-  return [...inPath, ...inQuery, componentRef('parameters', 'X-Request-Id')];
-}
-
-/** Headers of every response of the route. */
-function responseHeaders(route: Route, status: number): JsonObject {
-  const headers: Record<string, JsonObject> = { 'X-Request-Id': componentRef('headers', 'X-Request-Id') };
-  // The OAuth rows' 429 is a lock after failed client authentication, not a quota: Retry-After only.
-  if (429 in route.errors && route.errorFormat !== 'oauth') {
-    headers['RateLimit-Policy'] = componentRef('headers', 'RateLimit-Policy');
-    headers.RateLimit = componentRef('headers', 'RateLimit');
-  }
-  if (status === 429) headers['Retry-After'] = componentRef('headers', 'Retry-After');
-  if ((route.auth || route.errorFormat === 'oauth') && (status === 401 || status === 403))
-    headers['WWW-Authenticate'] = componentRef('headers', 'WWW-Authenticate');
-  for (const name of Object.keys(route.responseHeaders ?? {})) headers[name] = componentRef('headers', name);
-  return headers;
-}
-
-function successResponses(route: Route): Record<string, JsonObject> {
-  const statuses = route.successStatuses ?? [typeof route.status === 'number' ? route.status : 200];
-  const schema =
-    route.form && route.responseSchema
-      ? {
-          description: 'The JSON dialect answers the first form, the form dialect the second.',
-          anyOf: [route.responseSchema, route.form.responseSchema],
-        }
-      : route.responseSchema;
-  return Object.fromEntries(
-    statuses.map((status) => {
-      const content =
-        status !== 204 && schema
-          ? Object.fromEntries(RESPONSE_MEDIA_TYPES.map((type) => [type, { schema }]))
-          : undefined;
-      return [
-        String(status),
-        compact({ description: REASONS[status] ?? 'Success', headers: responseHeaders(route, status), content }),
-      ];
-    }),
-  );
+  const conditional = route.answer?.kind === 'binary' && route.method === 'GET';
+  return [
+    ...inPath,
+    ...inQuery,
+    ...(conditional ? [componentRef('parameters', 'If-None-Match')] : []),
+    componentRef('parameters', 'X-Request-Id'),
+  ];
 }
 
 /**
@@ -176,7 +138,10 @@ function errorDescriptions(route: Route): Map<number, string> {
     const types = route.form ? [...JSON_MEDIA_TYPES, FORM_MEDIA_TYPE] : JSON_MEDIA_TYPES;
     conventions[415] = `The body is not sent as ${types.join(', ')}.`;
   }
+  conventions[431] = 'The request header fields are too large: refused by the HTTP server before any operation runs.';
   conventions[500] = 'An unexpected error; quote the `traceId` when reporting it.';
+  conventions[503] =
+    'A backing service is unreachable (`database_unavailable`, `gateway_unavailable`; OAuth rows `temporarily_unavailable`): retry after `Retry-After` seconds.';
   const dialect = Object.fromEntries(
     Object.entries(route.form?.errors ?? {}).map(([status, text]): [string, string] => [
       status,
@@ -203,8 +168,9 @@ function errorResponses(route: Route): Record<string, JsonObject> {
 
 function operationDescription(route: Route): string {
   const scopes = route.auth?.scopes ?? [];
+  const callers = route.auth?.callers.map((kind) => CALLER_NAMES[kind]).join(' or ');
   const auth = route.auth
-    ? `Requires a bearer token${scopes.length > 0 ? ` with scope ${formatScopes(scopes)}` : ''}.`
+    ? `Requires a bearer token (${callers})${scopes.length > 0 ? ` with scope ${formatScopes(scopes)}` : ''}.`
     : undefined;
   const graphql = `Runs the GraphQL operation \`${route.operation.name}\` (see \`x-graphql-operation\`).`;
   const formOperation = route.form?.operation;
@@ -248,6 +214,7 @@ export function buildOpenApiDocument(routes: readonly Route[], options: OpenApiO
   const paths: Record<string, Partial<Record<OpenApiMethod, OpenApiOperation>>> = {};
   const operationIds = new Set<string>();
   for (const route of routes) {
+    assertAnswerShape(route);
     const path = toOpenApiPath(route.path);
     const method = route.method.toLowerCase() as OpenApiMethod;
     const item = (paths[path] ??= {});

@@ -8,6 +8,15 @@ import type { ParamSpecs } from './params.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** A kind of caller an access rule admits (the operator credential, a user token, a business token). */
+export type CallerKind = 'operator' | 'user' | 'business';
+
+/** A row's security requirement: a bearer token of one of `callers`, carrying every one of `scopes`. */
+export interface RowAuth {
+  readonly callers: readonly CallerKind[];
+  readonly scopes: readonly string[];
+}
+
 /** A named GraphQL document the route executes. */
 export interface Operation {
   readonly name: string;
@@ -63,6 +72,35 @@ export interface FormDialect {
   readonly errors: Readonly<Record<number, string>>;
 }
 
+/** What the `result` of a binary row returns: the bytes and their media type. */
+export interface BinaryPayload {
+  /** One of the row's declared `mediaTypes`. */
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+  /** The file name offered in Content-Disposition, when the row declares a disposition. */
+  readonly filename?: string;
+}
+
+/**
+ * The success answer is bytes (a PNG, a PDF, a `.pkpass`), not JSON: `result` returns a
+ * {@link BinaryPayload}. The facade adds a strong ETag (a digest of the bytes) and answers a GET whose
+ * `If-None-Match` matches it with 304 and no body.
+ */
+export interface BinaryAnswer {
+  readonly kind: 'binary';
+  /** Media types the row can answer, documented as `format: binary`. */
+  readonly mediaTypes: readonly string[];
+  /** Cache-Control of the answer and of its 304, e.g. `private, max-age=300`. */
+  readonly cacheControl: string;
+  /** Content-Disposition: `inline` (shown) or `attachment` (saved), with the payload's filename. */
+  readonly disposition?: 'inline' | 'attachment';
+}
+
+/** The success answer is a redirect (the row's `status`: 302 or 303): `result` returns the Location. */
+export interface RedirectAnswer {
+  readonly kind: 'redirect';
+}
+
 /** How a row's errors are written: RFC 9457 problems, or OAuth JSON (error, error_description + problem fields). */
 export type ErrorFormat = 'problem' | 'oauth';
 
@@ -90,16 +128,26 @@ export interface Route {
   readonly errors: Readonly<Record<number, string>>;
   /** Per-route refinement of the GraphQL-code -> status mapping. */
   readonly statusOverrides?: Readonly<Record<string, number>>;
-  /** Security requirement: none, or a bearer token with these scopes. */
-  readonly auth?: { readonly scopes: readonly string[] };
+  /**
+   * Who may call the row: absent for anyone, else a bearer token of these callers with these scopes.
+   * It restates the access rule of the operation the row runs (access.test.ts ties the two).
+   */
+  readonly auth?: RowAuth;
   /** Status by error `code` (the GraphQL `extensions.reason`), over the code mapping. */
   readonly statusByReason?: Readonly<Record<string, number>>;
   /** The form dialect, when the row also accepts `application/x-www-form-urlencoded`. */
   readonly form?: FormDialect;
   /** How errors are written. Default `problem`. */
   readonly errorFormat?: ErrorFormat;
+  /**
+   * The row's 429 is a lock after failed attempts (with Retry-After), not a quota: no RateLimit headers
+   * are documented. OAuth rows' 429 always is.
+   */
+  readonly lockout?: boolean;
   /** Headers on every response of the row (e.g. `Cache-Control: no-store`). */
   readonly responseHeaders?: Readonly<Record<string, string>>;
+  /** A success answer other than JSON: bytes or a redirect. Default JSON (`responseSchema`). */
+  readonly answer?: BinaryAnswer | RedirectAnswer;
   /**
    * Whether the caller's `Authorization` header goes to GraphQL as the caller's credential. Default
    * true; OAuth rows read client credentials or the token to check from it instead.

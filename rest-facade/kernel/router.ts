@@ -10,7 +10,8 @@ import { findUnsafeText } from '../../subgraphs/kernel/input/unsafe-text.js';
 import { classifyBodyError, type BodyError } from '../../subgraphs/kernel/http/body-errors.js';
 import { log } from '../../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from './executor.js';
-import { sendJson, sendProblem, type ErrorStyle } from './http.js';
+import { assertAnswerShape, sendAnswer } from './answer.js';
+import { sendProblem, type ErrorStyle } from './http.js';
 import { formParams, isBasic } from './oauth-params.js';
 import { parseParams } from './params.js';
 import { problemFromGraphQLError, type ProblemInput } from './problem.js';
@@ -98,8 +99,7 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
     }
     const payload = planned.result(result.data);
     const status = typeof route.status === 'function' ? route.status(payload) : route.status;
-    if (status === 204) res.status(204).end();
-    else sendJson(req, res, status, payload);
+    sendAnswer(req, res, route, status, payload);
   };
 }
 
@@ -165,6 +165,7 @@ export function createFacadeRouter(routes: readonly Route[], executor: GraphQLEx
   const formBody = express.urlencoded({ limit: MAX_BODY_BYTES, type: FORM_MEDIA_TYPE, extended: false });
   const methodsByPath = new Map<string, string[]>();
   for (const route of routes) {
+    assertAnswerShape(route);
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
     const handler = routeHandler(route, executor);
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';

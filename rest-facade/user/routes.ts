@@ -11,12 +11,13 @@ import { ref } from '../kernel/schemas.js';
 import { USER_SCHEMAS } from './schemas.js';
 
 const TAG = 'User account and devices';
-const AUTH = { auth: { scopes: [] } } as const;
+const AUTH = { auth: { callers: ['user'], scopes: [] } } as const;
 const NOT_A_CONSUMER =
   'The token is not a consumer token (a business token or the operator credential; `user_token_required` or `forbidden`). ' +
   'No user scope is needed: any user token will do.';
 
 /** The sign-in lock also guards these password checks (it sends Retry-After, not the RateLimit headers). */
+const LOCKED = 'The account is locked after too many wrong passwords (`rate_limited`, with `Retry-After`).';
 const LOCK =
   ' Wrong passwords count towards the account sign-in lock: a locked account answers 429 `rate_limited` with `Retry-After`.';
 
@@ -47,7 +48,9 @@ export const userRoutes: readonly Route[] = [
         'A field is missing or not a string (`validation_failed`), the account is anonymous (`anonymous_account`), ' +
         '`currentPassword` is wrong (`wrong_password`) or `newPassword` fails the policy (`password_policy`); `errors` names the field.',
       403: NOT_A_CONSUMER,
+      429: LOCKED,
     },
+    lockout: true,
   },
   {
     ...AUTH,
@@ -75,7 +78,9 @@ export const userRoutes: readonly Route[] = [
         '`confirm` missing or not a boolean (`validation_failed`) or not true (`confirmation_required`); for a registered account ' +
         'the password missing (`password_required`) or wrong (`wrong_password`). `errors` names the field.',
       403: NOT_A_CONSUMER,
+      429: LOCKED,
     },
+    lockout: true,
   },
   {
     ...AUTH,

@@ -18,6 +18,12 @@ const param = (
   schema,
 });
 
+/** A failure: an HTML page, or problem JSON for `Accept: application/json`. */
+const PAGE_OR_PROBLEM = {
+  'text/html': { schema: { type: 'string' } },
+  'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+};
+
 /** Path items merged into the OpenAPI document next to the table's rows. */
 export const BROWSER_PATHS: Readonly<Record<string, Record<string, unknown>>> = {
   '/oauth/authorize': {
@@ -58,25 +64,33 @@ export const BROWSER_PATHS: Readonly<Record<string, Record<string, unknown>>> = 
         '302': {
           description: 'To the sign-in page, or (first-party apps) to `redirect_uri` with `code`, `state` and `iss`.',
           headers: { ...REQUEST_ID, Location: { schema: { type: 'string' } } },
+          // What the browser shows if it does not follow: a line naming the target, as Accept asks.
+          content: { 'text/html': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } } },
         },
         '400': {
           description: 'A bad authorization request (never redirected).',
           headers: REQUEST_ID,
-          content: {
-            'text/html': { schema: { type: 'string' } },
-            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
-          },
+          content: PAGE_OR_PROBLEM,
         },
         '403': {
           description:
             'Business scopes asked of a user whose email is not verified (`email_not_verified`) or who owns no (or not the chosen) business account (`not_a_business_owner`).',
           headers: REQUEST_ID,
-          content: { 'text/html': { schema: { type: 'string' } } },
+          content: PAGE_OR_PROBLEM,
+        },
+        '431': {
+          description: 'The request header fields are too large: refused by the HTTP server before the page runs.',
+          headers: REQUEST_ID,
         },
         '500': {
           description: 'An unexpected failure; the page quotes the trace id.',
           headers: REQUEST_ID,
-          content: { 'text/html': { schema: { type: 'string' } } },
+          content: PAGE_OR_PROBLEM,
+        },
+        '503': {
+          description: 'A backing service is unreachable (`database_unavailable`): retry after `Retry-After` seconds.',
+          headers: { ...REQUEST_ID, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+          content: PAGE_OR_PROBLEM,
         },
       },
     },

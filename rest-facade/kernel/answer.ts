@@ -1,0 +1,90 @@
+/**
+ * How a row's success is written: JSON (negotiated, http.ts), no content (204), bytes with a strong
+ * ETag, Cache-Control and an optional Content-Disposition (304 to a matching If-None-Match), or a
+ * redirect with Location. The row declares which (`Route.answer`); the OpenAPI builder documents it.
+ */
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { sendJson } from './http.js';
+import type { BinaryAnswer, BinaryPayload, Route } from './route.js';
+
+export const REDIRECT_STATUSES: readonly number[] = [302, 303];
+
+/**
+ * Refuses a row whose answer cannot be written: a redirect with a status other than 302/303, a binary
+ * row with a JSON schema or no media type.
+ *
+ * @throws Error naming the row.
+ */
+export function assertAnswerShape(route: Route): void {
+  const name = `${route.method} ${route.path}`;
+  if (route.answer?.kind === 'redirect' && !REDIRECT_STATUSES.includes(route.status as number))
+    throw new Error(`${name}: a redirect row answers 302 or 303`);
+  if (route.answer?.kind === 'binary' && (route.responseSchema !== null || route.answer.mediaTypes.length === 0))
+    throw new Error(`${name}: a binary row lists its media types and has no JSON response schema`);
+}
+
+/** A strong entity tag of the bytes: their SHA-256, base64url. */
+export function strongETag(bytes: Uint8Array): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+}
+
+/**
+ * Whether `If-None-Match` matches `etag`: `*`, or any listed tag by the weak comparison RFC 9110
+ * §13.1.2 prescribes for this header (a `W/` prefix is ignored).
+ */
+export function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/** `inline; filename="..."; filename*=UTF-8''...` (RFC 6266): an ASCII fallback and the exact name. */
+export function contentDisposition(type: 'inline' | 'attachment', filename: string | undefined): string {
+  if (filename === undefined) return type;
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const exact = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
+function isBinaryPayload(value: unknown): value is BinaryPayload {
+  const payload = value as Partial<BinaryPayload> | null;
+  return typeof payload?.contentType === 'string' && payload.bytes instanceof Uint8Array;
+}
+
+function sendBinary(req: Request, res: Response, answer: BinaryAnswer, status: number, payload: unknown): void {
+  // A row that returns something else is a bug of the row: the error handler answers 500.
+  if (!isBinaryPayload(payload) || !answer.mediaTypes.includes(payload.contentType))
+    throw new Error(`${req.method} ${req.path}: the row's result is not bytes of a declared media type`);
+  const etag = strongETag(payload.bytes);
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', answer.cacheControl);
+  if ((req.method === 'GET' || req.method === 'HEAD') && noneMatchHits(req.headers['if-none-match'], etag)) {
+    res.status(304).end();
+    return;
+  }
+  if (answer.disposition)
+    res.setHeader('Content-Disposition', contentDisposition(answer.disposition, payload.filename));
+  res.status(status).type(payload.contentType).setHeader('Content-Length', payload.bytes.byteLength);
+  res.end(payload.bytes);
+}
+
+/** Writes the row's success answer for `payload` (what `result` returned). */
+export function sendAnswer(req: Request, res: Response, route: Route, status: number, payload: unknown): void {
+  if (route.answer?.kind === 'binary') {
+    sendBinary(req, res, route.answer, status, payload);
+  } else if (route.answer?.kind === 'redirect') {
+    if (typeof payload !== 'string')
+      throw new Error(`${req.method} ${req.path}: a redirect row's result is its Location`);
+    res.status(status).setHeader('Location', payload);
+    res.end();
+  } else if (status === 204) {
+    res.status(204).end();
+  } else {
+    sendJson(req, res, status, payload);
+  }
+}
