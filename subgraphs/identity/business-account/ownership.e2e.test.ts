@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 import { latestMailTo, linkIn, mailsTo, tokenIn } from '../../../test/mail.js';
 import { runOps as ops } from '../../../test/ops-runner.js';
+import { DEMO_LOOPBACK_REDIRECT_URI } from '../../../processes/demo/demo-apps.js';
 import { DEMO_APPS } from '../../../processes/demo/demo-data.js';
 import { CookieClient, formOf, PASSWORD, signInThrough } from '../../../test/fixtures/authorization.fixtures.js';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
 const storeQuery = (): string =>
   new URLSearchParams({
     client_id: partner.clientId,
-    redirect_uri: 'http://localhost:4000/demo/callback',
+    redirect_uri: DEMO_LOOPBACK_REDIRECT_URI,
     response_type: 'code',
     scope: 'store.info.read store.staff.write',
     state: 'st-owner',
