@@ -79,7 +79,7 @@ describe.skipIf(!withPostgres)('observability of the separate topology', () => {
     receiver = await startReceiver();
     // Tracing on in every process, exported within 50 ms of a span's end.
     topology = await startTopology({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '50' });
-  }, 150_000);
+  }, 200_000);
 
   afterAll(async () => {
     await topology?.stop();
