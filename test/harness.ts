@@ -50,6 +50,8 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     HOST: '127.0.0.1',
     OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
     SEED_DEMO_DATA: String(options.demoData ?? true),
+    // Quiet: a service a test starts in production or development mode would log every request.
+    LOG_LEVEL: 'warn',
     ...database.env,
     ...options.env,
   });

@@ -46,6 +46,8 @@ function start(database: Database, env: Record<string, string>): Promise<Running
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
       SECRETS_KEY,
       SMTP_URL,
+      // Quiet: in production mode every request would be logged (this test reads no logs).
+      LOG_LEVEL: 'warn',
       ...database.env,
       ...env,
     }),

@@ -57,7 +57,7 @@ describe.skipIf(!databaseUrl)('separate-process topology (subgraphs, gateway, fa
 
   beforeAll(async () => {
     [topology, oneProcess] = await Promise.all([startTopology(), startTestService()]);
-  }, 150_000);
+  }, 200_000);
 
   afterAll(async () => {
     await topology?.stop();
