@@ -58,11 +58,11 @@ async function checkedFetch(...args: Parameters<typeof fetch>): Promise<Response
   // Fetched before the request, while the service is surely up (some tests stop it right after).
   const contract = await contractOf(parsed.origin);
   const response = await originalFetch(...args);
-  if (!contract) return response;
   // After a followed redirect, the answer is to a GET of the final URL.
+  const answered = { method: response.redirected ? 'GET' : method, url: response.url || url };
+  if (!contract?.covers(answered.method, answered.url)) return response;
   const exchange = {
-    method: response.redirected ? 'GET' : method,
-    url: response.url || url,
+    ...answered,
     status: response.status,
     contentType: response.headers.get('content-type'),
     body: await response.clone().text(),

@@ -74,6 +74,11 @@ export class OpenApiContract {
     return match && op ? { path: match.template, method: name, op } : undefined;
   }
 
+  /** Whether the document describes the request's operation (else {@link check} has nothing to say). */
+  covers(method: string, url: string): boolean {
+    return this.operation(method, url) !== undefined;
+  }
+
   private validator(path: string, method: string, status: string, type: string): ValidateFunction {
     const ref = `${DOCUMENT_ID}#/${pointer('paths', path, method, 'responses', status, 'content', type, 'schema')}`;
     let validate = this.validators.get(ref);
