@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 import { latestMailTo, linkIn, mailsTo, tokenIn } from '../../../test/mail.js';
 import { runOps as ops } from '../../../test/ops-runner.js';
+import { DEMO_LOOPBACK_REDIRECT_URI } from '../../../tools/demo-apps.js';
 import { DEMO_APPS } from '../../../tools/demo-data.js';
 import { CookieClient, formOf, PASSWORD, signInThrough } from '../authorization/authorization.fixtures.js';
 
@@ -23,7 +24,8 @@ beforeAll(async () => {
 const storeQuery = (): string =>
   new URLSearchParams({
     client_id: partner.clientId,
-    redirect_uri: 'http://localhost:4000/demo/callback',
+    // Registered for the demo apps on any port (the /demo/callback one follows the service's URL).
+    redirect_uri: DEMO_LOOPBACK_REDIRECT_URI,
     response_type: 'code',
     scope: 'store.info.read store.staff.write',
     state: 'st-owner',
