@@ -72,11 +72,16 @@ function pageProblem(a: Answer): string | undefined {
 }
 
 /**
- * Node's HTTP parser refuses a request line or headers over its 16 KiB limit with a bare 431
- * before any application code runs (a 10,000-character CJK value is 90 KB once percent-encoded).
- * That is a clean refusal with nothing to leak, so it is not held to the endpoint's error format.
+ * Node's HTTP parser refuses a request line or headers over its 16 KiB limit with a 431 before any
+ * application code runs (a 10,000-character CJK value is 90 KB once percent-encoded), answered as
+ * the `headers_too_large` problem (subgraphs/kernel/http/client-error.ts) whatever the endpoint. That
+ * is a clean refusal with nothing to leak, so it is not held to the endpoint's error format.
  */
-const isParserRefusal = (a: Answer): boolean => a.status === 431 && a.text === '';
+function isParserRefusal(a: Answer): boolean {
+  if (a.status !== 431 || !a.contentType.startsWith('application/problem+json')) return false;
+  const body = parseJson(a.text);
+  return isObject(body) && body.code === 'headers_too_large';
+}
 
 /** What is wrong with the answer to `c`, or undefined. */
 export function violationOf(c: FuzzCase, a: Answer): string | undefined {

@@ -24,6 +24,7 @@ beforeAll(async () => {
 const storeQuery = (): string =>
   new URLSearchParams({
     client_id: partner.clientId,
+    // Registered for the demo apps on any port (the /demo/callback one follows the service's URL).
     redirect_uri: DEMO_LOOPBACK_REDIRECT_URI,
     response_type: 'code',
     scope: 'store.info.read store.staff.write',

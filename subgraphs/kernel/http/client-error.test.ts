@@ -56,6 +56,30 @@ describe('requests the HTTP parser refuses', () => {
     expect(problem.detail).toContain('%E6%9D%B1%E4%BA%AC%E9%83%BD');
   });
 
+  it('a raw UTF-8 query on a keep-alive connection that answered before gets the problem too', async () => {
+    const first = 'GET /stores?prefecture=13 HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    const second = 'GET /stores?prefecture=東京都 HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(listener.port, '127.0.0.1', () => socket.write(first));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        const sentSecond = text.includes('"13"');
+        text += chunk.toString('utf8');
+        // The first answer is complete: send the second request on the same connection.
+        if (!sentSecond && text.includes('"13"')) socket.write(Buffer.from(second, 'utf8'));
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+      socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')));
+    });
+    const answers = raw.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(parse(answers[0] ?? '').statusLine).toBe('HTTP/1.1 200 OK');
+    const { statusLine, body } = parse(answers[1] ?? '');
+    expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(body)).toMatchObject({ status: 400, code: 'invalid_request_target' });
+  });
+
   it('the same query percent-encoded is answered by the app', async () => {
     const raw = await rawExchange(
       Buffer.from(

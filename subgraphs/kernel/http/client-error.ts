@@ -30,12 +30,15 @@ export function clientErrorProblem(code: string | undefined): { status: number; 
 }
 
 /**
- * The server's `clientError` listener: answers with a problem when nothing was written on the
- * connection yet (what Node's default does with an empty 400), then closes it.
+ * The server's `clientError` listener: answers with a problem unless a response is already being
+ * written on the connection (where Node's default writes an empty 400), then closes it.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  // A reset or an already answered connection has no one to tell.
-  if (error.code === 'ECONNRESET' || !socket.writable || (socket as { bytesWritten?: number }).bytesWritten) {
+  // A reset connection has no one to tell, and a response already under way must not be corrupted.
+  // Node's own default makes the same check (`_httpMessage` is the connection's current response; a
+  // keep-alive connection that answered earlier requests may be answered again).
+  const current = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
     socket.destroy();
     return;
   }
@@ -56,5 +59,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     `X-Request-Id: ${traceId}`,
     'Connection: close',
   ];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+  // As Node's own default does: write (a small answer leaves at once) and close without reading the
+  // rest, so a client still sending a huge request target is not kept waiting.
+  socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy();
 }
