@@ -81,6 +81,7 @@ export const BROWSER_PATHS: Readonly<Record<string, Record<string, unknown>>> = 
         '431': {
           description: 'The request header fields are too large: refused by the HTTP server before the page runs.',
           headers: REQUEST_ID,
+          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
         },
         '500': {
           description: 'An unexpected failure; the page quotes the trace id.',

@@ -49,6 +49,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     title: STATUS_CODES[problem.status] ?? 'Error',
     status: problem.status,
     detail: problem.detail,
+    // The request target could not be read, so this occurrence is named by its trace id.
+    instance: `urn:uuid:${traceId}`,
     code: problem.code,
     traceId,
   });
