@@ -5,7 +5,18 @@ import { hasPostgres } from '../../../test/requirements.js';
 import { ALL_ENTITIES } from '../../index.js';
 import { createOrm, migrate, rootEntityManager, type Orm } from '../../kernel/db/orm.js';
 import { AppError } from '../../kernel/errors.js';
-import { accountKey, ACCOUNT_THROTTLE, ipKey, SignInThrottler, type ThrottlePolicy } from './sign-in-throttle.js';
+import {
+  accountKey,
+  ACCOUNT_THROTTLE,
+  IP_THROTTLE,
+  ipKey,
+  SIGN_UP_IP_THROTTLE,
+  SignInThrottler,
+  signUpIpKey,
+  VERIFICATION_MAIL_THROTTLE,
+  verificationMailKey,
+  type ThrottlePolicy,
+} from './sign-in-throttle.js';
 
 let database: TestDatabase;
 let orm: Orm;
@@ -96,6 +107,70 @@ describe('SignInThrottler', () => {
     expect(key.id).toMatch(/^account:[A-Za-z0-9_-]{43}$/);
     expect(key.id).not.toContain('someone');
     expect(ipKey('192.0.2.1').id).toMatch(/^ip:[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('SignInThrottler, each rule', () => {
+  it('answers 0 for no keys, and rounds a part second up', async () => {
+    now = new Date('2030-01-10T00:00:00Z');
+    const key = freshAccount();
+    const t = throttler();
+    expect(await t.retryAfter([])).toBe(0);
+    for (let i = 0; i < 3; i++) await t.recordFailure(key);
+    now = new Date(now.getTime() + 500);
+    expect(await t.retryAfter([key])).toBe(2);
+    now = new Date(now.getTime() + 1499);
+    expect(await t.retryAfter([key])).toBe(1);
+  });
+
+  it('says what was throttled and for how long', async () => {
+    now = new Date('2030-01-11T00:00:00Z');
+    const key = freshAccount();
+    const t = throttler();
+    for (let i = 0; i < 5; i++) await t.recordFailure(key);
+    await expect(t.assertNotLocked([key])).rejects.toThrow(
+      'Too many failed sign-in attempts. Try again in 900 seconds.',
+    );
+    await expect(t.assertNotLocked([key], 'sign-ups')).rejects.toThrow('Too many sign-ups. Try again in 900 seconds.');
+  });
+
+  it('never shortens a lock: a failure in a new window keeps the longer lock', async () => {
+    now = new Date('2030-01-12T00:00:00Z');
+    const policy = { maxFailures: 3, windowSeconds: 10, lockSeconds: 100, slowDownAfter: 1, slowDownSeconds: 1 };
+    const key = freshAccount(policy);
+    const t = throttler();
+    expect((await t.recordFailure(key)).lockedUntil).toEqual(new Date('2030-01-12T00:00:01Z'));
+    expect((await t.recordFailure(key)).lockedUntil).toEqual(new Date('2030-01-12T00:00:02Z'));
+    expect((await t.recordFailure(key)).lockedUntil).toEqual(new Date('2030-01-12T00:01:40Z'));
+    advance(10);
+    expect(await t.recordFailure(key)).toEqual({ failures: 1, lockedUntil: new Date('2030-01-12T00:01:40Z') });
+    expect(await t.retryAfter([key])).toBe(90);
+  });
+
+  it('keeps the window until it has fully passed', async () => {
+    now = new Date('2030-01-13T00:00:00Z');
+    const key = freshAccount();
+    const t = throttler();
+    await t.recordFailure(key);
+    advance(ACCOUNT_THROTTLE.windowSeconds - 1);
+    expect((await t.recordFailure(key)).failures).toBe(2);
+    advance(1);
+    expect((await t.recordFailure(key)).failures).toBe(1);
+  });
+
+  it('has a counter of its own for each kind of key, with its policy', () => {
+    expect(signUpIpKey('192.0.2.1')).toEqual({
+      id: expect.stringMatching(/^sign-up-ip:[A-Za-z0-9_-]{43}$/),
+      policy: SIGN_UP_IP_THROTTLE,
+    });
+    expect(verificationMailKey('a@example.com')).toEqual({
+      id: expect.stringMatching(/^verification-mail:[A-Za-z0-9_-]{43}$/),
+      policy: VERIFICATION_MAIL_THROTTLE,
+    });
+    expect(ipKey('192.0.2.1').policy).toBe(IP_THROTTLE);
+    expect(accountKey('a@example.com').policy).toBe(ACCOUNT_THROTTLE);
+    expect(accountKey('a@example.com').id).not.toBe(accountKey('b@example.com').id);
+    expect(ipKey('192.0.2.1').id.slice(3)).toBe(accountKey('192.0.2.1').id.slice(8));
   });
 });
 
