@@ -3,6 +3,11 @@
 // HTTP server (`*.int.test.ts`); the end-to-end tests stay out of the loop, where one mutant would cost
 // a whole service start. Same setup as vitest.config.mjs, in a fixed order and worker threads
 // (Stryker switches mutants in-process).
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
 export const mutationTests = [
   // Access rules and authentication.
   'subgraphs/kernel/auth/access',
@@ -36,6 +41,8 @@ export default defineConfig({
     include: mutationTests.map((name) => `dist/${name}.test.js`),
     exclude: ['**/node_modules/**'],
     pool: 'threads',
+    // Each integration test file keeps one migrated database across the runs (test/migrated-database.ts).
+    env: { TEST_DATABASE_REUSE: 'true' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { ALL_ENTITIES } from '../subgraphs/index.js';
 import type { Principal } from '../subgraphs/kernel/auth/principal.js';
 import type { BaseContext } from '../subgraphs/kernel/context.js';
@@ -70,29 +71,39 @@ async function ensureTemplate(base: string, client: pg.Client): Promise<string> 
   return template;
 }
 
-/** A copy of the migrated template (PostgreSQL), dropped by `drop()`. */
-async function createFromTemplate(base: string): Promise<TestDatabase> {
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+/**
+ * A copy of the migrated template (PostgreSQL), dropped by `drop()`. With `reuseFor` (mutation testing,
+ * which runs a file hundreds of times) the copy is that file's, kept between runs and never dropped:
+ * the tests create their own rows under random ids, so earlier runs' rows are in nobody's way.
+ */
+async function createFromTemplate(base: string, reuseFor?: string): Promise<TestDatabase> {
+  const fileTag = reuseFor && createHash('sha256').update(reuseFor).digest('hex').slice(0, 12);
+  const name = fileTag ? `t_reuse_${fileTag}` : `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(base, async (client) => {
     // One process at a time builds the template or copies it (a template must have no other sessions).
     await client.query('select pg_advisory_lock(727001)');
     try {
       const template = await ensureTemplate(base, client);
-      await client.query(`create database "${name}" template "${template}"`);
+      const exists = fileTag && (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+      if (!exists) await client.query(`create database "${name}" template "${template}"`);
     } finally {
       await client.query('select pg_advisory_unlock(727001)');
     }
   });
   return {
     env: { DATABASE_URL: databaseUrl(base, name), DATA_DIR: 'memory://' },
-    drop: () => withAdmin(base, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+    drop: fileTag
+      ? async () => {}
+      : () => withAdmin(base, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
   };
 }
 
 /** A new database with every migration applied; `close()` drops it. */
 export async function openMigratedDatabase(extraEnv: Record<string, string> = {}): Promise<MigratedDatabase> {
   const base = process.env.DATABASE_URL;
-  const database: TestDatabase = base ? await createFromTemplate(base) : await createTestDatabase();
+  // vitest.mutation.config.mjs sets TEST_DATABASE_REUSE: each file keeps one database across runs.
+  const reuseFor = process.env.TEST_DATABASE_REUSE === 'true' ? expect.getState().testPath : undefined;
+  const database: TestDatabase = base ? await createFromTemplate(base, reuseFor) : await createTestDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,

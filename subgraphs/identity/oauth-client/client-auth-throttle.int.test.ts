@@ -3,6 +3,7 @@
  * over-long ids refused; 10 failures within 15 minutes lock a client id for 5 minutes, before its secret
  * is even checked, and a success clears the count.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDatabase, type MigratedDatabase } from '../../../test/migrated-database.js';
 import { storeApp, type TestApp } from '../oauth/oauth-int.fixtures.js';
@@ -44,7 +45,7 @@ describe('authenticateClient', () => {
     expect(await findClient(db.em(), '')).toBeNull();
     expect(await findClient(db.em(), 'x'.repeat(65))).toBeNull();
     expect(await authenticateClient(db.em(), 'x'.repeat(65), app.clientSecret)).toBeNull();
-    const longest = 'y'.repeat(64);
+    const longest = `rmp_${'y'.repeat(48)}${randomBytes(6).toString('hex')}`;
     await db.em().execute('update "oauth_client" set "client_id" = ? where "id" = ?', [longest, app.client.id]);
     expect((await findClient(db.em(), longest))?.id).toBe(app.client.id);
     expect((await authenticateClient(db.em(), longest, app.clientSecret))?.id).toBe(app.client.id);

@@ -1,9 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { openMigratedDatabase, type MigratedDatabase } from '../../../test/migrated-database.js';
 import { RACE_ROUNDS, releasedTogether, valuesOf } from '../../../test/race.js';
 import { hasPostgres } from '../../../test/requirements.js';
-import { ALL_ENTITIES } from '../../index.js';
-import { createOrm, migrate, rootEntityManager, type Orm } from '../../kernel/db/orm.js';
+import { rootEntityManager, type Orm } from '../../kernel/db/orm.js';
 import { AppError } from '../../kernel/errors.js';
 import {
   accountKey,
@@ -18,7 +18,7 @@ import {
   type ThrottlePolicy,
 } from './sign-in-throttle.js';
 
-let database: TestDatabase;
+let database: MigratedDatabase;
 let orm: Orm;
 let now: Date;
 const clock = () => now;
@@ -26,21 +26,16 @@ const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1
 /** A throttler on its own EntityManager, as each request (or service instance) has. */
 const throttler = () => new SignInThrottler(rootEntityManager(orm).fork(), clock);
 let serial = 0;
-const freshAccount = (policy?: ThrottlePolicy) => accountKey(`user${++serial}@example.com`, policy);
+/** A run's own prefix: under mutation testing the database outlives a run (test/migrated-database.ts). */
+const run = randomBytes(6).toString('hex');
+const freshAccount = (policy?: ThrottlePolicy) => accountKey(`user${++serial}-${run}@example.com`, policy);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  orm = await createOrm({
-    env: { databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR, debugSql: false },
-    entities: ALL_ENTITIES,
-  });
-  await migrate(orm);
+  database = await openMigratedDatabase();
+  orm = database.orm;
 });
 
-afterAll(async () => {
-  await orm?.close(true);
-  await database?.drop();
-});
+afterAll(() => database?.close());
 
 describe('SignInThrottler', () => {
   it('slows down from the 3rd failure and locks for 15 minutes at the 5th', async () => {
@@ -89,7 +84,7 @@ describe('SignInThrottler', () => {
   it('forgets the failures of a key on reset, and only of that key', async () => {
     now = new Date('2030-01-04T00:00:00Z');
     const account = freshAccount();
-    const ip = ipKey('198.51.100.7');
+    const ip = ipKey(`198.51.100.7#${run}`);
     const t = throttler();
     for (let i = 0; i < 5; i++) {
       await t.recordFailure(account);
@@ -179,7 +174,7 @@ const racesRun = hasPostgres('sign-in throttle races');
 describe.skipIf(!racesRun)('SignInThrottler races (PostgreSQL: contenders released together)', () => {
   const race = (key: ReturnType<typeof freshAccount>, n: number) =>
     releasedTogether(
-      database.env.DATABASE_URL!,
+      database.env.databaseUrl!,
       'sign_in_throttle',
       Array.from({ length: n }, () => () => throttler().recordFailure(key)),
       // The ORM pool has 10 connections: the rest queue for one, not for the lock.
