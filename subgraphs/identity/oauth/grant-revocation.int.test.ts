@@ -52,9 +52,7 @@ describe('grant revocation', () => {
     const bystander = await grantOf(newUserId());
     const [current, second, third] = [await grantOf(user), await grantOf(user), await grantOf(user)];
     const changedAt = new Date('2030-06-01T00:00:00Z');
-    await revokeOtherGrants({ em: db.em(), userId: user, changedAt, currentGrantId: current } as Parameters<
-      typeof revokeOtherGrants
-    >[0]);
+    await revokeOtherGrants({ em: db.em(), userId: user, changedAt, currentGrantId: current });
     expect(await stateOf(current)).toEqual({ revoked_at: null, revoked_reason: null });
     for (const id of [second, third]) {
       expect(await stateOf(id)).toEqual({ revoked_at: changedAt, revoked_reason: 'password_changed' });

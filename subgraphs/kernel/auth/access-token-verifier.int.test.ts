@@ -150,7 +150,7 @@ describe('SqlAccessTokenVerifier', () => {
     const env = { ...db.env, signingKeyCacheSeconds: 0 };
     const retiring = await signingKeysFor(env).signingKey(db.em());
     const kid = await signingKeysFor(env).rotate(db.em());
-    const fresh = (await signingKeysFor(env).signingKey(db.em())) as SigningKey;
+    const fresh = await signingKeysFor(env).signingKey(db.em());
     expect(fresh.kid).toBe(kid);
     const token = await sign({}, {}, fresh);
     expect(await verifier(env).verify(token)).not.toBeNull();
