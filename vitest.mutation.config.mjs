@@ -41,6 +41,9 @@ export default defineConfig({
     include: mutationTests.map((name) => `dist/${name}.test.js`),
     exclude: ['**/node_modules/**'],
     pool: 'threads',
+    // Modules are loaded once per worker, not once per test file: about 3x faster here, and safe, since
+    // Stryker switches mutants at run time (mutant switching) rather than by reloading modules.
+    isolate: false,
     // Each integration test file keeps one migrated database across the runs (test/migrated-database.ts).
     env: { TEST_DATABASE_REUSE: 'true' },
     testTimeout: 30_000,
