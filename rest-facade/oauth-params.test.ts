@@ -42,6 +42,7 @@ describe('isBasic', () => {
     ['  basic abc', true],
     ['BASIC\tabc', true],
     ['Basicabc', false],
+    ['x Basic abc', false],
     ['Bearer abc', false],
     ['', false],
     [undefined, false],
@@ -66,6 +67,10 @@ describe('clientCredentials', () => {
       clientId: 'a',
       clientSecret: '',
     });
+  });
+
+  it('accepts an empty client id before the colon (the secret check refuses it later)', () => {
+    expect(clientCredentials(basic(':secret'), {})).toEqual({ clientId: '', clientSecret: 'secret' });
   });
 
   it('refuses two authentication methods at once', () => {
@@ -112,7 +117,7 @@ describe('bearerToken', () => {
 
 describe('jsonFields', () => {
   it('picks the named members that are present, of an object body only', () => {
-    expect(jsonFields({ a: 1, b: null, c: 'x', d: undefined }, ['a', 'b', 'd', 'e'])).toEqual({ a: 1, b: null });
+    expect(jsonFields({ a: 1, b: null, c: 'x', d: undefined }, ['a', 'b', 'd', 'e'])).toStrictEqual({ a: 1, b: null });
     expect(jsonFields([1, 2], ['0'])).toEqual({});
     expect(jsonFields('text', ['length'])).toEqual({});
     expect(jsonFields(null, ['a'])).toEqual({});

@@ -174,6 +174,22 @@ describe('status mapping, each rule', () => {
     expect(UNAVAILABLE_RETRY_AFTER_SECONDS).toBe(5);
   });
 
+  it('lets a route map internal errors, and errors without a code, to another 5xx', () => {
+    expect(problemFromGraphQLError({ message: 'secret' }, { INTERNAL_SERVER_ERROR: 502 })).toMatchObject({
+      status: 502,
+      code: 'internal_error',
+    });
+  });
+
+  it('names a scope only on a 403, and Retry-After only on a 429 or 503', () => {
+    expect(
+      problemFromGraphQLError({ message: 'm', extensions: { code: 'NOT_FOUND', scope: 'user.profile.read' } }),
+    ).not.toHaveProperty('headers');
+    expect(
+      problemFromGraphQLError({ message: 'm', extensions: { code: 'CONFLICT', retryAfter: 5 } }),
+    ).not.toHaveProperty('headers');
+  });
+
   it('challenges a 401 that a route maps from another code', () => {
     expect(
       problemFromGraphQLError({ message: 'm', extensions: { code: 'FORBIDDEN', reason: 'x' } }, { FORBIDDEN: 401 }),

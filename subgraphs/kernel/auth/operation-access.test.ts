@@ -222,6 +222,15 @@ describe('enforceAccess', () => {
     });
   });
 
+  it('lets a user grant with the scope through a user rule', () => {
+    expect(thrown(user('user.profile.read'), grant('user', ['user.profile.read']))).toBe('allowed');
+    expect(thrown(user(null), grant('user', []))).toBe('allowed');
+  });
+
+  it('guards a schema that has no mutations', () => {
+    expect(() => guardRootFields(buildSchema('type Query { open: String }'), { 'Query.open': PUBLIC })).not.toThrow();
+  });
+
   it('lets anyOf pass on any alternative, and otherwise prefers naming a missing scope', () => {
     const rule = anyOf(user('user.profile.read'), business('store.products.read'), OPERATOR);
     expect(thrown(rule, partner)).toBe('allowed');
