@@ -1,6 +1,6 @@
 /**
  * Observability of the separate-process topology, through the real entry points: `/metrics` on
- * every process type (facade, gateway, each subgraph) with the named metrics, and one REST call as
+ * every process type (facade, gateway, worker, each subgraph) with the named metrics, and one REST call as
  * one trace across the processes, exported by each over OTLP/HTTP (JSON) to a receiver in this test.
  * Needs DATABASE_URL (skipped, loudly, without it; a failure under CI).
  */
@@ -89,8 +89,13 @@ describe.skipIf(!withPostgres)('observability of the separate topology', () => {
   it('answers /metrics on every process with its HTTP, GraphQL, pool and process metrics', async () => {
     expect((await fetch(`${topology.facadeUrl}${STORE_PATH}`)).status).toBe(200);
     const gatewayBase = topology.gatewayUrl.replace(/\/graphql$/, '');
-    const bases = { facade: topology.facadeUrl, gateway: gatewayBase, ...topology.subgraphUrls };
-    expect(Object.keys(bases)).toEqual(['facade', 'gateway', ...ALL_SUBGRAPHS.map((m) => m.name)]);
+    const bases = {
+      facade: topology.facadeUrl,
+      gateway: gatewayBase,
+      worker: topology.workerUrl,
+      ...topology.subgraphUrls,
+    };
+    expect(Object.keys(bases)).toEqual(['facade', 'gateway', 'worker', ...ALL_SUBGRAPHS.map((m) => m.name)]);
     for (const [name, base] of Object.entries(bases)) {
       const text = await metricsOf(base);
       for (const metric of [
