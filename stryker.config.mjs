@@ -11,11 +11,11 @@ const config = {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: [
     // Access rules and authentication.
-    'dist/subgraphs/kernel/auth/{access,access-table,authenticate,operation-access,scopes,operator-credential,access-token-verifier}.js',
+    'dist/subgraphs/kernel/auth/{access,access-table,authenticate,operation-access,scopes,operator-credential,access-token-verifier,secrets-key}.js',
     'dist/subgraphs/kernel/subgraph.js',
     'dist/subgraphs/{identity,receipts,stores,engagement,wallet}/access.js',
     // OAuth tokens, codes and grants.
-    'dist/subgraphs/identity/oauth/{access-token,authorization-code,grant-revocation,grant-store,grant.service,token.service,opaque-token,secrets-key,oauth-error}.js',
+    'dist/subgraphs/identity/oauth/{access-token,authorization-code,grant-revocation,grant-store,grant.service,token.service,opaque-token,oauth-error}.js',
     'dist/subgraphs/identity/oauth-client/{client-auth-throttle,client-credentials}.js',
     // Sign-in and throttling.
     'dist/subgraphs/identity/user/{sign-in-throttle,password-hasher,password-policy}.js',

@@ -20,7 +20,7 @@ export const mutationTests = [
   // OAuth tokens, codes and grants.
   'subgraphs/identity/oauth/opaque-token',
   'subgraphs/identity/oauth/oauth-error',
-  'subgraphs/identity/oauth/secrets-key',
+  'subgraphs/kernel/auth/secrets-key',
   'subgraphs/identity/oauth/authorization-code.int',
   'subgraphs/identity/oauth/token.service',
   'subgraphs/identity/oauth/token.service.int',

@@ -53,7 +53,8 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
   'WWW-Authenticate': {
     description:
       'RFC 6750 challenge: `Bearer error="invalid_token"` (401) or `Bearer error="insufficient_scope", scope="..."` (403). ' +
-      'On the OAuth token endpoints, `Basic realm="oauth"` after a failed HTTP Basic client authentication (RFC 6749 §5.2).',
+      'On the OAuth token endpoints, `Basic realm="oauth"` after a failed HTTP Basic client authentication (RFC 6749 §5.2). ' +
+      'On a terminal receipt claim whose claim token fails, `ClaimToken realm="receipts", error="invalid_claim_token"`: the claim token\'s own scheme, so a bearer token is not blamed.',
     schema: { type: 'string' },
   },
   'Cache-Control': {

@@ -37,7 +37,9 @@ export function responseHeaders(route: Route, status: number): Record<string, Js
     headers.RateLimit = componentRef('headers', 'RateLimit');
   }
   if (status === 429 || status === 503) headers['Retry-After'] = componentRef('headers', 'Retry-After');
-  if ((route.auth || route.errorFormat === 'oauth') && (status === 401 || status === 403))
+  // Every 401 challenges (RFC 9110 §15.5.2), also on public rows that check a credential of their own.
+  const challenges = route.auth || route.errorFormat === 'oauth' || (status === 401 && 401 in route.errors);
+  if (challenges && (status === 401 || status === 403))
     headers['WWW-Authenticate'] = componentRef('headers', 'WWW-Authenticate');
   for (const name of Object.keys(route.responseHeaders ?? {})) headers[name] = componentRef('headers', name);
   return headers;

@@ -102,10 +102,20 @@ function parameters(route: Route): JsonObject[] {
     parameter(name, 'path', route.pathParams?.[name] ?? { type: 'string', description: `The ${name}.` }),
   );
   const inQuery = Object.entries(route.queryParams ?? {}).map(([name, spec]) => parameter(name, 'query', spec));
+  const inHeader = Object.entries(route.headerParams ?? {}).map(([name, spec]) =>
+    compact({
+      name,
+      in: 'header',
+      required: false,
+      description: spec.description,
+      schema: compact({ type: 'string', maxLength: spec.maxLength }),
+    }),
+  );
   const conditional = route.answer?.kind === 'binary' && route.method === 'GET';
   return [
     ...inPath,
     ...inQuery,
+    ...inHeader,
     ...(conditional ? [componentRef('parameters', 'If-None-Match')] : []),
     componentRef('parameters', 'X-Request-Id'),
   ];

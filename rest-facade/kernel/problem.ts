@@ -101,7 +101,7 @@ export function problemFromGraphQLError(
 }
 
 /**
- * RFC 6750 §3 challenges for 401 and 403, and Retry-After for 429 and 503: a 401 names `invalid_token` when
+ * RFC 6750 §3 challenges for 401 and 403 (or the error's own `challenge` for another credential), and Retry-After for 429 and 503: a 401 names `invalid_token` when
  * a token was sent and failed; a 403 names `insufficient_scope` and the scope the operation needs.
  */
 function challengeHeaders(
@@ -110,6 +110,9 @@ function challengeHeaders(
   ext: Readonly<Record<string, unknown>>,
 ): Record<string, string> | undefined {
   if (status === 401) {
+    // A failed credential other than the bearer token (a receipt claim token) names its own scheme,
+    // so a valid bearer token is never blamed.
+    if (typeof ext.challenge === 'string') return { 'WWW-Authenticate': ext.challenge };
     return { 'WWW-Authenticate': reason === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer' };
   }
   if (status === 403 && typeof ext.scope === 'string') {

@@ -32,6 +32,14 @@ export interface RouteInput {
   readonly body: unknown;
   /** The `Authorization` header, for rows that take credentials from it (bearer token, HTTP Basic). */
   readonly authorization?: string | undefined;
+  /** The request headers the row declares in `headerParams`, by their declared name (absent when not sent). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A request header a row reads (documented as an OpenAPI header parameter, never required). */
+export interface HeaderParamSpec {
+  readonly description: string;
+  readonly maxLength?: number;
 }
 
 /** A form body (`application/x-www-form-urlencoded`): each parameter once, as a string. */
@@ -114,6 +122,8 @@ export interface Route {
   readonly tag: string;
   readonly pathParams?: ParamSpecs;
   readonly queryParams?: ParamSpecs;
+  /** Request headers the row reads (e.g. `X-Claim-Token`), passed to `variables` as `headers`. */
+  readonly headerParams?: Readonly<Record<string, HeaderParamSpec>>;
   readonly requestBody?: { readonly required: boolean; readonly schema: JsonSchema };
   /** GraphQL variables from the parsed request. Default: path and query parameters as they are. */
   readonly variables?: (input: RouteInput) => Record<string, unknown>;

@@ -55,6 +55,16 @@ function failure(route: Route, planned: Plan, result: Awaited<ReturnType<GraphQL
   return status === undefined ? input : { ...input, status };
 }
 
+/** The headers the row declares, as sent (a header sent twice arrives joined, and fails its own checks). */
+function declaredHeaders(route: Route, req: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(route.headerParams ?? {})) {
+    const value = req.get(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
 function routeHandler(route: Route, executor: GraphQLExecutor) {
   return async (req: Request, res: Response): Promise<void> => {
     for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
@@ -73,9 +83,10 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
       return;
     }
     const authorization = req.headers.authorization;
+    const headers = declaredHeaders(route, req);
     let planned: Plan;
     try {
-      planned = plan(route, req, { path, query, body: req.body as unknown, authorization });
+      planned = plan(route, req, { path, query, body: req.body as unknown, authorization, headers });
     } catch (error) {
       if (!(error instanceof RequestRejected)) throw error;
       sendProblem(req, res, { status: error.status, code: error.code, detail: error.message, errors: error.errors });

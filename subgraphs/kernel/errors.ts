@@ -56,8 +56,12 @@ export class BadUserInputError extends AppError {
 }
 
 export class UnauthenticatedError extends AppError {
-  constructor(message = 'Authentication is required.', reason = 'unauthenticated') {
-    super(ErrorCode.Unauthenticated, message, { reason });
+  /**
+   * @param challenge the `WWW-Authenticate` challenge the facade sends with the 401, for a credential
+   *   other than the bearer token (default: a Bearer challenge).
+   */
+  constructor(message = 'Authentication is required.', reason = 'unauthenticated', challenge?: string) {
+    super(ErrorCode.Unauthenticated, message, { reason, extra: challenge ? { challenge } : {} });
   }
 }
 

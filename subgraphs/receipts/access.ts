@@ -1,7 +1,15 @@
 /** Who may call each root operation of the receipts subgraph (combined by the kernel's access table). */
-import { OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
 
 export const RECEIPTS_ACCESS: AccessTable = {
   'Query.terminal': PUBLIC,
   'Mutation.createTerminal': OPERATOR,
+  // Consumers read and claim receipts without signing in; a user token, when sent, attaches the claim.
+  'Query.lastReceipt': PUBLIC,
+  'Query.transactionQrReceipt': PUBLIC,
+  'Mutation.claimTerminalReceipt': PUBLIC,
+  'Mutation.claimTransactionQr': PUBLIC,
+  // A till records its own sales with its business's token; the service checks the store is theirs.
+  'Mutation.recordTransaction': anyOf(OPERATOR, business('store.receipts.write')),
+  'Mutation.revokeTransactionQrToken': anyOf(OPERATOR, business('store.receipts.write')),
 };

@@ -4,12 +4,18 @@ import { keyedLoader } from '../kernel/loaders.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalService } from './terminal/terminal.service.js';
 import { TransactionService } from './transaction/transaction.service.js';
+import { RecordingService } from './transaction/recording.service.js';
+import { ClaimService } from './claim/claim.service.js';
+import { ReceiptService } from './claim/receipt.service.js';
 
 /** The receipts subgraph's per-request context: loaders and services bound to this request. */
 export interface ReceiptsContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly terminals: TerminalService;
   readonly transactions: TransactionService;
+  readonly recording: RecordingService;
+  readonly receipts: ReceiptService;
+  readonly claims: ClaimService;
 }
 
 function createLoaders(ctx: BaseContext, transactions: TransactionService) {
@@ -27,5 +33,14 @@ function createLoaders(ctx: BaseContext, transactions: TransactionService) {
 
 export function createReceiptsContext(base: BaseContext): ReceiptsContext {
   const transactions = new TransactionService(base);
-  return { ...base, loaders: createLoaders(base, transactions), terminals: new TerminalService(base), transactions };
+  const terminals = new TerminalService(base);
+  return {
+    ...base,
+    loaders: createLoaders(base, transactions),
+    terminals,
+    transactions,
+    recording: new RecordingService(base, terminals),
+    receipts: new ReceiptService(base, terminals),
+    claims: new ClaimService(base, terminals),
+  };
 }

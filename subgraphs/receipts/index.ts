@@ -1,4 +1,4 @@
-/** The receipts subgraph: terminals and transactions, and later claims, transaction-QR tokens, QR images and budgets. */
+/** The receipts subgraph: terminals, transactions, claims and transaction-QR tokens; later QR images and budgets. */
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { RECEIPTS_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
@@ -6,7 +6,10 @@ import { createReceiptsContext, type ReceiptsContext } from './context.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalResolver } from './terminal/terminal.resolver.js';
 import { Transaction } from './transaction/transaction.entity.js';
+import { ReceiptClaim } from './claim/receipt-claim.entity.js';
+import { TransactionQrToken } from './claim/transaction-qr-token.entity.js';
 import { TransactionResolver } from './transaction/transaction.resolver.js';
+import { ClaimResolver } from './claim/claim.resolver.js';
 
 export { RECEIPTS_ACCESS } from './access.js';
 export { Terminal } from './terminal/terminal.entity.js';
@@ -16,11 +19,10 @@ export { Transaction } from './transaction/transaction.entity.js';
 export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
   name: 'receipts',
   access: RECEIPTS_ACCESS,
-  entities: [Terminal, Transaction],
+  entities: [Terminal, Transaction, TransactionQrToken, ReceiptClaim],
   buildSchema: () =>
-    // Transaction has no root field yet (last-receipt and claims arrive later); it is reachable as an entity.
     buildFederatedSchema(
-      { resolvers: [TerminalResolver, TransactionResolver], orphanedTypes: [Transaction] },
+      { resolvers: [TerminalResolver, TransactionResolver, ClaimResolver] },
       {
         Terminal: {
           __resolveReference: (ref: { id: string }, ctx: ReceiptsContext) => ctx.loaders.terminalById.load(ref.id),

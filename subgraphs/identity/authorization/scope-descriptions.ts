@@ -40,6 +40,10 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, ScopeText>> = {
     ja: '店舗の基本情報（名称・連絡先・住所）の更新',
     en: 'Update basic store information (name, contact, address)',
   },
+  'store.receipts.write': {
+    ja: '店舗の端末での取引（レシート）の記録と、取引 QR トークンの取り消し',
+    en: "Record transactions (receipts) at the business's terminals and revoke transaction-QR tokens",
+  },
   'crm.profiles.read': { ja: 'CRM 顧客プロフィールの閲覧', en: 'Read CRM customer profiles' },
   'crm.segments.read': { ja: 'CRM セグメントとリストの閲覧', en: 'Read CRM segments and lists' },
   'sns.content.read': { ja: 'SNS 投稿の閲覧', en: 'Read social posts' },

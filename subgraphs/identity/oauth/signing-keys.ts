@@ -11,7 +11,7 @@ import type { EntityManager } from '../../kernel/db/orm.js';
 import { uuidv7 } from '../../kernel/db/uuid.js';
 import type { Env } from '../../kernel/env.js';
 import { log } from '../../kernel/logger.js';
-import { decryptSecret, encryptSecret, resolveSecretsKey } from './secrets-key.js';
+import { decryptSecret, encryptSecret, resolveSecretsKey } from '../../kernel/auth/secrets-key.js';
 
 /** Default of `SIGNING_KEY_CACHE_SECONDS` for callers that pass a partial {@link Env}. */
 const DEFAULT_CACHE_SECONDS = 30;

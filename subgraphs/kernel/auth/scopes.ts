@@ -24,6 +24,7 @@ export const BUSINESS_SCOPES = [
   'store.reservations.write',
   'store.info.read',
   'store.info.write',
+  'store.receipts.write',
   'crm.profiles.read',
   'crm.segments.read',
   'sns.content.read',

@@ -18,11 +18,14 @@ const DATABASE_ONLY_FOREIGN_KEYS = [
   'owner_invitation.owner_invitation_business_account_id_fkey',
   'check_in_campaign.check_in_campaign_store_id_fkey',
   'oauth_client.oauth_client_business_account_id_fkey',
+  'receipt_claim.receipt_claim_transaction_id_fkey',
+  'receipt_claim.receipt_claim_user_id_fkey',
   'store.store_business_account_id_fkey',
   'survey_campaign.survey_campaign_store_id_fkey',
   'terminal.terminal_store_id_fkey',
   'transaction.transaction_store_id_fkey',
   'transaction.transaction_terminal_id_fkey',
+  'transaction_qr_token.transaction_qr_token_transaction_id_fkey',
   'webhook_endpoint.webhook_endpoint_business_account_id_fkey',
 ];
 

@@ -3,7 +3,7 @@ import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
-import { TransactionItem, type TransactionLine } from './transaction.types.js';
+import { TransactionItem, TransactionTax, type TransactionLine, type TransactionTaxLine } from './transaction.types.js';
 
 /**
  * A completed sale at a terminal: the receipt. `storeId` repeats the terminal's store so a store's
@@ -28,6 +28,23 @@ export class Transaction extends BaseEntity {
   @Field(() => Int, { description: 'Total in minor units of the currency (JPY has none: yen).' })
   @Property({ type: 'integer' })
   totalAmount!: number;
+
+  @Field(() => Int, { description: 'Sum of the lines before tax, in minor units (total minus tax).' })
+  @Property({ type: 'integer', default: 0 })
+  subtotalAmount: number & Opt = 0;
+
+  @Field(() => Int, { description: 'Tax included in the total, in minor units (the sum of `taxes`).' })
+  @Property({ type: 'integer', default: 0 })
+  taxAmount: number & Opt = 0;
+
+  @Field(() => [TransactionTax], { description: 'Tax by rate (e.g. 10 % and the 8 % reduced rate).' })
+  @Property({ type: 'json', default: "'[]'" })
+  taxes: TransactionTaxLine[] & Opt = [];
+
+  /** How many times the receipt was claimed; a terminal claim raises it with one conditional UPDATE. */
+  @Field(() => Int, { description: 'How many times the receipt has been claimed.' })
+  @Property({ type: 'integer', default: 0 })
+  claimCount: number & Opt = 0;
 
   @Field(() => String, { description: 'ISO 4217 currency code. Default JPY.' })
   @Property({ type: 'string', length: 3, columnType: 'char(3)', default: 'JPY' })

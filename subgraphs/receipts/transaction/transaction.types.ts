@@ -19,3 +19,25 @@ export class TransactionItem implements TransactionLine {
   @Field(() => Int, { description: 'Quantity bought.' })
   quantity!: number;
 }
+
+/** Tax of one rate, as stored in a transaction's `taxes` column. */
+export interface TransactionTaxLine {
+  /** The rate in basis points: 1000 = 10 %, 800 = 8 %. */
+  readonly rateBasisPoints: number;
+  /** The amount taxed at this rate, in minor units. */
+  readonly taxableAmount: number;
+  /** The tax at this rate, in minor units (included in the total). */
+  readonly taxAmount: number;
+}
+
+@ObjectType('TransactionTax', { description: 'Tax of one rate on a transaction.' })
+export class TransactionTax implements TransactionTaxLine {
+  @Field(() => Int, { description: 'Rate in basis points: 1000 = 10 %, 800 = 8 %.' })
+  rateBasisPoints!: number;
+
+  @Field(() => Int, { description: 'Amount taxed at this rate, in minor units.' })
+  taxableAmount!: number;
+
+  @Field(() => Int, { description: 'Tax at this rate, in minor units (included in the total).' })
+  taxAmount!: number;
+}

@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Env } from '../../kernel/env.js';
+import type { Env } from '../env.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../kernel/env.js';
+import { loadEnv } from '../env.js';
 import { decryptSecret, encryptSecret, resolveSecretsKey, secretsKeyFile } from './secrets-key.js';
 
 const dirs: string[] = [];

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { requireAuthenticated } from '../../kernel/auth/access.js';
+import type { Principal } from '../../kernel/auth/principal.js';
+import type { BaseContext } from '../../kernel/context.js';
+import { isUuid } from '../../kernel/db/uuid.js';
+import { ForbiddenError, NotFoundError } from '../../kernel/errors.js';
+import { tokenDigest } from '../claim/transaction-qr.js';
+import { TransactionQrToken } from '../claim/transaction-qr-token.entity.js';
+import type { RecordedTransaction } from '../claim/claim.types.js';
+import { queueReceiptEvent, storeBusinessAccountId } from '../receipt-events.js';
+import type { TerminalService } from '../terminal/terminal.service.js';
+import { Transaction } from './transaction.entity.js';
+import type { RecordTransactionInput } from './transaction.input.js';
+import { validateTransaction } from './transaction-validation.js';
+
+/** The scope a business token needs to record transactions and revoke transaction-QR tokens. */
+export const RECEIPTS_WRITE_SCOPE = 'store.receipts.write';
+/** Life of a transaction-QR token (DECISIONS.md: 30 days). */
+export const TRANSACTION_QR_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Whether `principal` may act on a store's receipts: the operator, or a business token with
+ * store.receipts.write whose business owns the store. Another business's store is answered like an
+ * unknown one, so a token learns nothing about stores it does not own.
+ */
+async function requireStoreReceiptsWriter(ctx: BaseContext, principal: Principal, storeId: string): Promise<boolean> {
+  const caller = requireAuthenticated(principal);
+  if (caller.kind === 'operator') return true;
+  if (caller.kind !== 'business' || !caller.scopes.has(RECEIPTS_WRITE_SCOPE))
+    throw new ForbiddenError(
+      `The token lacks the ${RECEIPTS_WRITE_SCOPE} scope.`,
+      'insufficient_scope',
+      RECEIPTS_WRITE_SCOPE,
+    );
+  return (await storeBusinessAccountId(ctx.em, storeId)) === caller.businessAccountId;
+}
+
+/** Recording sales at terminals, and revoking their transaction-QR tokens. */
+export class RecordingService {
+  constructor(
+    private readonly ctx: BaseContext,
+    private readonly terminals: TerminalService,
+  ) {}
+
+  /**
+   * Records a sale and issues its transaction-QR token (returned once), with `purchase.completed` in
+   * the same database transaction.
+   */
+  async record(input: RecordTransactionInput): Promise<RecordedTransaction> {
+    requireAuthenticated(this.ctx.principal);
+    const now = new Date();
+    validateTransaction(input, now);
+    const terminal = await this.terminals.getByPublicId(input.publicTerminalId);
+    if (!(await requireStoreReceiptsWriter(this.ctx, this.ctx.principal, terminal.storeId)))
+      throw new NotFoundError('No terminal has this public id.', 'terminal_not_found');
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + TRANSACTION_QR_TTL_MS);
+    const taxes = (input.taxes ?? []).map((t) => ({ ...t }));
+    const taxAmount = taxes.reduce((sum, tax) => sum + tax.taxAmount, 0);
+    const transaction = await this.ctx.em.transactional(async (em) => {
+      const created = em.create(Transaction, {
+        terminalId: terminal.id,
+        storeId: terminal.storeId,
+        totalAmount: input.totalAmount,
+        subtotalAmount: input.totalAmount - taxAmount,
+        taxAmount,
+        taxes,
+        currency: input.currency ?? 'JPY',
+        items: (input.items ?? []).map((item) => ({ ...item, name: item.name.trim() })),
+        occurredAt: input.occurredAt ?? now,
+      });
+      em.create(TransactionQrToken, { transactionId: created.id, tokenHash: tokenDigest(token), expiresAt });
+      await queueReceiptEvent(em, 'purchase.completed', created, terminal, {
+        subtotalAmount: created.subtotalAmount,
+        taxAmount,
+        itemCount: created.items.length,
+      });
+      return created;
+    });
+    return { transaction, transactionQrToken: token, transactionQrTokenExpiresAt: expiresAt };
+  }
+
+  /** Revokes a transaction's QR token (idempotent); the token then reads as `token_revoked`. */
+  async revokeQrToken(transactionId: string): Promise<Transaction> {
+    requireAuthenticated(this.ctx.principal);
+    const transaction = isUuid(transactionId) ? await this.ctx.em.findOne(Transaction, { id: transactionId }) : null;
+    const allowed =
+      transaction && (await requireStoreReceiptsWriter(this.ctx, this.ctx.principal, transaction.storeId));
+    if (!transaction || !allowed) throw new NotFoundError('No transaction has this id.', 'transaction_not_found');
+    await this.ctx.em.execute(
+      `update "transaction_qr_token" set "revoked_at" = coalesce("revoked_at", now()), "updated_at" = now()
+       where "transaction_id" = ?`,
+      [transaction.id],
+    );
+    return transaction;
+  }
+}

@@ -1,0 +1,70 @@
+import { GraphQLDateTimeISO } from 'graphql-scalars';
+import { Field, InputType, Int } from 'type-graphql';
+
+/** Limits of a recorded transaction. */
+export const TRANSACTION_LIMITS = {
+  maxItems: 500,
+  maxTaxes: 10,
+  maxNameLength: 200,
+  maxQuantity: 10_000,
+  /** 1e9 minor units: far above any till, far below int32. */
+  maxAmount: 1_000_000_000,
+  maxRateBasisPoints: 10_000,
+  /** How far in the future `occurredAt` may be (clock skew of a till). */
+  maxFutureSkewSeconds: 300,
+} as const;
+
+@InputType('TransactionItemInput', { description: 'One line of a sale.' })
+export class TransactionItemInput {
+  @Field(() => String, { description: 'Product name as printed, 1 to 200 characters.' })
+  name!: string;
+
+  @Field(() => Int, {
+    description: 'Unit price in minor units, tax included; negative for a discount line (-1e9 to 1e9).',
+  })
+  unitPrice!: number;
+
+  @Field(() => Int, { description: 'Quantity, 1 to 10000.' })
+  quantity!: number;
+}
+
+@InputType('TransactionTaxInput', { description: 'Tax of one rate (taxes are included in the total).' })
+export class TransactionTaxInput {
+  @Field(() => Int, { description: 'Rate in basis points, 0 to 10000: 1000 = 10 %, 800 = 8 %.' })
+  rateBasisPoints!: number;
+
+  @Field(() => Int, { description: 'Tax-included amount sold at this rate, in minor units.' })
+  taxableAmount!: number;
+
+  @Field(() => Int, {
+    description: 'Tax included in taxableAmount: taxableAmount × rate / (1 + rate), rounded either way.',
+  })
+  taxAmount!: number;
+}
+
+@InputType('RecordTransactionInput', { description: 'A completed sale at a terminal.' })
+export class RecordTransactionInput {
+  @Field(() => String, { description: 'The terminal the sale was made at.' })
+  publicTerminalId!: string;
+
+  @Field(() => Int, {
+    description:
+      'Total paid, tax included, in minor units (0 to 1e9). Equals the sum of the items (unitPrice × quantity) when items are given, and the sum of taxableAmount when taxes are given.',
+  })
+  totalAmount!: number;
+
+  @Field(() => String, { nullable: true, description: 'ISO 4217 code, three uppercase letters. Default JPY.' })
+  currency?: string | null;
+
+  @Field(() => [TransactionItemInput], { nullable: true, description: 'The lines, at most 500.' })
+  items?: TransactionItemInput[] | null;
+
+  @Field(() => [TransactionTaxInput], { nullable: true, description: 'Tax by rate, each rate once, at most 10.' })
+  taxes?: TransactionTaxInput[] | null;
+
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'When the sale happened; default now; at most 5 minutes in the future.',
+  })
+  occurredAt?: Date | null;
+}
