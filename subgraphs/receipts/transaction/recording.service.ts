@@ -69,6 +69,8 @@ export class RecordingService {
         items: (input.items ?? []).map((item) => ({ ...item, name: item.name.trim() })),
         occurredAt: input.occurredAt ?? now,
       });
+      // No ORM relation orders the inserts (the foreign keys live in the database): the sale goes first.
+      await em.flush();
       em.create(TransactionQrToken, { transactionId: created.id, tokenHash: tokenDigest(token), expiresAt });
       await queueReceiptEvent(em, 'purchase.completed', created, terminal, {
         subtotalAmount: created.subtotalAmount,

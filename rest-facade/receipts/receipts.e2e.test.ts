@@ -1,0 +1,370 @@
+/**
+ * The terminal receipt and transaction-QR rows end to end: every status they answer (but 429, which
+ * the gateway's limiter owns), the claim token's carriers and challenge, the audit rows and outbox
+ * events, and a user's claim attached to their account.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestService } from '../../test/harness.js';
+import { TEST_OPERATOR_TOKEN } from '../../test/harness.js';
+import {
+  createBusiness,
+  createUser,
+  registerApp,
+  startOAuthService,
+  tokensFor,
+} from '../../test/fixtures/oauth.fixtures.js';
+import { createStore, createTerminal, recordSale } from '../../test/fixtures/receipts.fixtures.js';
+import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
+import { signClaimToken } from '../../subgraphs/receipts/claim/claim-token.js';
+
+let service: TestService;
+let storeId: string;
+let businessAccountId: string;
+
+beforeAll(async () => {
+  service = await startOAuthService();
+  businessAccountId = await createBusiness(service, 'owner@receipts.example');
+  storeId = await createStore(service, businessAccountId);
+});
+
+const sql = <T>(query: string, params: unknown[] = []) =>
+  rootEntityManager(service.orm).fork().execute<T[]>(query, params);
+
+const lastReceipt = (terminal: string) => service.rest('GET', `/api/v1/terminals/${terminal}/last-receipt`);
+const claim = (terminal: string, body?: unknown, token?: string) =>
+  service.rest('POST', `/api/v1/terminals/${terminal}/claim`, token, body);
+
+/** A terminal with one fresh sale; the last-receipt answer. */
+async function freshReceipt(allowMultipleClaims = false) {
+  const terminal = await createTerminal(service, storeId, allowMultipleClaims);
+  const sale = await recordSale(service, terminal);
+  const answer = await lastReceipt(terminal);
+  expect(answer.status).toBe(200);
+  return { terminal, sale, claimToken: answer.body.claimToken as string, body: answer.body };
+}
+
+describe('GET /api/v1/terminals/{publicTerminalId}/last-receipt', () => {
+  it('200: the latest receipt with its amounts and a claim token expiring 10 minutes after the sale', async () => {
+    const terminal = await createTerminal(service, storeId);
+    await recordSale(service, terminal, { occurredAt: new Date(Date.now() - 60_000).toISOString() });
+    const latest = await recordSale(service, terminal);
+    const { status, body, response } = await lastReceipt(terminal);
+    expect(status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(body).toMatchObject({
+      publicTerminalId: terminal,
+      allowMultipleClaims: false,
+      receipt: {
+        transactionId: latest.transactionId,
+        publicTerminalId: terminal,
+        storeId,
+        currency: 'JPY',
+        totalAmount: 1100,
+        subtotalAmount: 1000,
+        taxAmount: 100,
+        taxes: [{ rateBasisPoints: 1000, taxableAmount: 1100, taxAmount: 100 }],
+        items: [
+          { name: 'おにぎり', unitPrice: 150, quantity: 2 },
+          { name: 'お茶', unitPrice: 800, quantity: 1 },
+        ],
+        claimCount: 0,
+      },
+    });
+    const occurredAt = Date.parse(String((body.receipt as { occurredAt: string }).occurredAt));
+    const expiresAt = Date.parse(String(body.claimTokenExpiresAt));
+    expect(Math.abs(expiresAt - (occurredAt + 600_000))).toBeLessThan(1000);
+    expect(String(body.claimToken).split('.')).toHaveLength(3);
+  });
+
+  it('404 for each reason: unknown terminal, no transaction, expired, claimed', async () => {
+    expect((await lastReceipt('NOSUCH0001')).body).toMatchObject({ status: 404, code: 'terminal_not_found' });
+    expect((await lastReceipt('abc')).body).toMatchObject({ status: 404, code: 'terminal_not_found' });
+    const empty = await createTerminal(service, storeId);
+    expect((await lastReceipt(empty)).body).toMatchObject({ status: 404, code: 'no_transaction' });
+    const old = await createTerminal(service, storeId);
+    await recordSale(service, old, { occurredAt: new Date(Date.now() - 11 * 60_000).toISOString() });
+    expect((await lastReceipt(old)).body).toMatchObject({ status: 404, code: 'receipt_expired' });
+    const { terminal, claimToken } = await freshReceipt();
+    expect((await claim(terminal, { claimToken })).status).toBe(201);
+    expect((await lastReceipt(terminal)).body).toMatchObject({ status: 404, code: 'receipt_claimed' });
+  });
+
+  it('stays 200 after a claim when the terminal allows several claims', async () => {
+    const { terminal, claimToken } = await freshReceipt(true);
+    expect((await claim(terminal, { claimToken })).status).toBe(201);
+    const again = await lastReceipt(terminal);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ allowMultipleClaims: true, receipt: { claimCount: 1 } });
+  });
+});
+
+describe('POST /api/v1/terminals/{publicTerminalId}/claim', () => {
+  it('201 anonymous with the token in the body: the receipt, an audit row and receipt.claimed', async () => {
+    const { terminal, sale, claimToken } = await freshReceipt();
+    const { status, body } = await claim(terminal, { claimToken, channel: 'line' });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      kind: 'terminal',
+      channel: 'line',
+      claimedByUser: false,
+      receipt: { transactionId: sale.transactionId, claimCount: 1, totalAmount: 1100 },
+    });
+    const [audit] = await sql<Record<string, unknown>>('select * from "receipt_claim" where "id" = ?', [body.claimId]);
+    expect(audit).toMatchObject({
+      transaction_id: sale.transactionId,
+      kind: 'terminal',
+      channel: 'line',
+      user_id: null,
+    });
+    expect(audit?.client_ip).toMatch(/127\.0\.0\.1/);
+    const jti = (JSON.parse(Buffer.from(claimToken.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+    expect(audit?.token_ref).toBe(jti);
+    const events = await sql<{ type: string; business_account_id: string; payload: Record<string, unknown> }>(
+      `select "type", "business_account_id", "payload" from "outbox_event" where "payload"->>'transactionId' = ? order by "occurred_at"`,
+      [sale.transactionId],
+    );
+    expect(events.map((e) => e.type)).toEqual(['purchase.completed', 'receipt.claimed']);
+    expect(events[1]).toMatchObject({
+      business_account_id: businessAccountId,
+      payload: {
+        storeId,
+        publicTerminalId: terminal,
+        totalAmount: 1100,
+        currency: 'JPY',
+        claimId: body.claimId,
+        channel: 'line',
+      },
+    });
+  });
+
+  it('201 with the token in X-Claim-Token and no body, and with a null body', async () => {
+    const first = await freshReceipt(true);
+    const response = await service.call(`/api/v1/terminals/${first.terminal}/claim`, {
+      method: 'POST',
+      headers: { 'x-claim-token': first.claimToken },
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ kind: 'terminal', channel: null, claimedByUser: false });
+    const withNull = await service.call(`/api/v1/terminals/${first.terminal}/claim`, {
+      method: 'POST',
+      headers: { 'x-claim-token': first.claimToken, 'content-type': 'application/json' },
+      body: 'null',
+    });
+    expect(withNull.status).toBe(201);
+  });
+
+  it('400 for a channel outside the list or a body that is not an object', async () => {
+    const { terminal, claimToken } = await freshReceipt();
+    const bad = await claim(terminal, { claimToken, channel: 'fax' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'channel' }] });
+    expect((await claim(terminal, [claimToken])).status).toBe(400);
+    expect((await claim(terminal, { claimToken: 42 })).body).toMatchObject({
+      status: 400,
+      errors: [{ path: 'claimToken' }],
+    });
+    // Nothing was claimed by the refused requests.
+    expect((await lastReceipt(terminal)).status).toBe(200);
+  });
+
+  it('401 with the ClaimToken challenge for a missing, malformed, forged, expired or foreign claim token', async () => {
+    const { terminal, sale, claimToken } = await freshReceipt();
+    const other = await freshReceipt();
+    const expired = await signClaimToken(service.env, {
+      publicTerminalId: terminal,
+      transactionId: sale.transactionId,
+      occurredAt: new Date(Date.now() - 11 * 60_000),
+    });
+    const [header, payload] = claimToken.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(43)}`;
+    const user = await createUser(service);
+    const app = await registerApp(service);
+    const { accessToken } = await tokensFor(service, app, user);
+    for (const token of [undefined, '', 'not-a-jws', forged, expired.token, other.claimToken, accessToken]) {
+      const answer = await claim(terminal, token === undefined ? {} : { claimToken: token });
+      expect(answer.body, String(token)).toMatchObject({ status: 401, code: 'invalid_claim_token' });
+      expect(answer.response.headers.get('www-authenticate')).toBe(
+        'ClaimToken realm="receipts", error="invalid_claim_token"',
+      );
+    }
+    // A valid bearer token is not blamed for a bad claim token.
+    const withBearer = await claim(terminal, { claimToken: 'not-a-jws' }, accessToken);
+    expect(withBearer.response.headers.get('www-authenticate')).not.toMatch(/^Bearer/);
+    expect((await claim(terminal, { claimToken })).status).toBe(201);
+  });
+
+  it('401 invalid_token with the Bearer challenge when a bearer token is sent and fails', async () => {
+    const { terminal, claimToken } = await freshReceipt();
+    const answer = await claim(terminal, { claimToken }, 'not.a.token');
+    expect(answer.body).toMatchObject({ status: 401, code: 'invalid_token' });
+    expect(answer.response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+  });
+
+  it('404 for an unknown terminal, and for a token whose transaction is gone', async () => {
+    const { claimToken } = await freshReceipt();
+    expect((await claim('NOSUCH0001', { claimToken })).body).toMatchObject({ status: 404, code: 'terminal_not_found' });
+    const terminal = await createTerminal(service, storeId);
+    const ghost = await signClaimToken(service.env, {
+      publicTerminalId: terminal,
+      transactionId: '01900000-0000-7000-8000-000000000000',
+      occurredAt: new Date(),
+    });
+    expect((await claim(terminal, { claimToken: ghost.token })).body).toMatchObject({
+      status: 404,
+      code: 'receipt_not_claimable',
+    });
+  });
+
+  it('409 on the second claim; with several claims allowed, 409 only when the same user claims again', async () => {
+    const single = await freshReceipt();
+    expect((await claim(single.terminal, { claimToken: single.claimToken })).status).toBe(201);
+    expect((await claim(single.terminal, { claimToken: single.claimToken })).body).toMatchObject({
+      status: 409,
+      code: 'receipt_already_claimed',
+    });
+    const multi = await freshReceipt(true);
+    const app = await registerApp(service);
+    const { accessToken } = await tokensFor(service, app, await createUser(service));
+    expect((await claim(multi.terminal, { claimToken: multi.claimToken }, accessToken)).status).toBe(201);
+    expect((await claim(multi.terminal, { claimToken: multi.claimToken })).status).toBe(201);
+    expect((await claim(multi.terminal, { claimToken: multi.claimToken }, accessToken)).body).toMatchObject({
+      status: 409,
+      code: 'receipt_already_claimed',
+    });
+    const [row] = await sql<{ claim_count: number }>('select "claim_count" from "transaction" where "id" = ?', [
+      multi.sale.transactionId,
+    ]);
+    expect(row?.claim_count).toBe(2);
+  });
+});
+
+const rx = (token: string) => service.rest('GET', `/api/v1/rx/${token}`);
+const rxClaim = (token: string, body?: unknown, bearer?: string) =>
+  service.rest('POST', `/api/v1/rx/${token}/claim`, bearer, body);
+
+describe('GET /api/v1/rx/{claimToken}', () => {
+  it('200: the receipt and when the token expires (30 days)', async () => {
+    const terminal = await createTerminal(service, storeId);
+    const sale = await recordSale(service, terminal);
+    const { status, body } = await rx(sale.transactionQrToken);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      receipt: { transactionId: sale.transactionId, publicTerminalId: terminal, totalAmount: 1100 },
+    });
+    const days = (Date.parse(String(body.expiresAt)) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    const [stored] = await sql<{ token_hash: string }>(
+      'select "token_hash" from "transaction_qr_token" where "transaction_id" = ?',
+      [sale.transactionId],
+    );
+    expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.token_hash).not.toContain(sale.transactionQrToken);
+  });
+
+  it('404 for each reason: unknown, expired, claimed, revoked, transaction deleted', async () => {
+    const terminal = await createTerminal(service, storeId);
+    expect((await rx('x'.repeat(43))).body).toMatchObject({ status: 404, code: 'unknown_token' });
+    expect((await rx('short')).body).toMatchObject({ status: 404, code: 'unknown_token' });
+    const expired = await recordSale(service, terminal);
+    await sql(
+      `update "transaction_qr_token" set "expires_at" = now() - interval '1 second' where "transaction_id" = ?`,
+      [expired.transactionId],
+    );
+    expect((await rx(expired.transactionQrToken)).body).toMatchObject({ status: 404, code: 'token_expired' });
+    const claimed = await recordSale(service, terminal);
+    expect((await rxClaim(claimed.transactionQrToken)).status).toBe(201);
+    expect((await rx(claimed.transactionQrToken)).body).toMatchObject({ status: 404, code: 'token_claimed' });
+    const revoked = await recordSale(service, terminal);
+    const revoke = await service.graphql(
+      'mutation($id: ID!) { revokeTransactionQrToken(transactionId: $id) { id } }',
+      { id: revoked.transactionId },
+      TEST_OPERATOR_TOKEN,
+    );
+    expect(revoke.errors).toBeUndefined();
+    expect((await rx(revoked.transactionQrToken)).body).toMatchObject({ status: 404, code: 'token_revoked' });
+    const deleted = await recordSale(service, terminal);
+    await sql('delete from "transaction" where "id" = ?', [deleted.transactionId]);
+    expect((await rx(deleted.transactionQrToken)).body).toMatchObject({ status: 404, code: 'transaction_deleted' });
+  });
+});
+
+describe('POST /api/v1/rx/{claimToken}/claim', () => {
+  it('201 once (audit row naming the token, receipt.claimed), then 409 token_already_claimed', async () => {
+    const terminal = await createTerminal(service, storeId);
+    const sale = await recordSale(service, terminal);
+    const { status, body } = await rxClaim(sale.transactionQrToken, { channel: 'web' });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      kind: 'transaction_qr',
+      channel: 'web',
+      claimedByUser: false,
+      receipt: { claimCount: 1 },
+    });
+    const [audit] = await sql<Record<string, unknown>>('select * from "receipt_claim" where "id" = ?', [body.claimId]);
+    const [token] = await sql<{ id: string }>('select "id" from "transaction_qr_token" where "transaction_id" = ?', [
+      sale.transactionId,
+    ]);
+    expect(audit).toMatchObject({ kind: 'transaction_qr', channel: 'web', token_ref: token?.id, user_id: null });
+    const events = await sql<{ type: string }>(`select "type" from "outbox_event" where "payload"->>'claimId' = ?`, [
+      body.claimId,
+    ]);
+    expect(events.map((e) => e.type)).toEqual(['receipt.claimed']);
+    expect((await rxClaim(sale.transactionQrToken, null)).body).toMatchObject({
+      status: 409,
+      code: 'token_already_claimed',
+    });
+  });
+
+  it('400 for a bad channel; 401 for a failing bearer token; 404 unknown, expired, revoked', async () => {
+    const terminal = await createTerminal(service, storeId);
+    const sale = await recordSale(service, terminal);
+    expect((await rxClaim(sale.transactionQrToken, { channel: 'pager' })).body).toMatchObject({
+      status: 400,
+      errors: [{ path: 'channel' }],
+    });
+    const badBearer = await rxClaim(sale.transactionQrToken, {}, 'not.a.token');
+    expect(badBearer.body).toMatchObject({ status: 401, code: 'invalid_token' });
+    expect(badBearer.response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect((await rxClaim('y'.repeat(43))).body).toMatchObject({ status: 404, code: 'unknown_token' });
+    await sql(
+      `update "transaction_qr_token" set "expires_at" = now() - interval '1 second' where "transaction_id" = ?`,
+      [sale.transactionId],
+    );
+    expect((await rxClaim(sale.transactionQrToken)).body).toMatchObject({ status: 404, code: 'token_expired' });
+    const revoked = await recordSale(service, terminal);
+    await service.graphql(
+      'mutation($id: ID!) { revokeTransactionQrToken(transactionId: $id) { id } }',
+      { id: revoked.transactionId },
+      TEST_OPERATOR_TOKEN,
+    );
+    expect((await rxClaim(revoked.transactionQrToken)).body).toMatchObject({ status: 404, code: 'token_revoked' });
+  });
+});
+
+describe('a consumer signed in', () => {
+  it('records a sale, reads the last receipt and claims it into their account', async () => {
+    const terminal = await createTerminal(service, storeId);
+    const sale = await recordSale(service, terminal);
+    const { body: last } = await lastReceipt(terminal);
+    const userId = await createUser(service);
+    const { accessToken } = await tokensFor(service, await registerApp(service), userId);
+    const claimed = await claim(terminal, { claimToken: last.claimToken, channel: 'ios' }, accessToken);
+    expect(claimed.status).toBe(201);
+    expect(claimed.body).toMatchObject({
+      claimedByUser: true,
+      channel: 'ios',
+      receipt: { transactionId: sale.transactionId },
+    });
+    const rows = await sql<{ user_id: string; transaction_id: string }>(
+      'select "user_id", "transaction_id" from "receipt_claim" where "user_id" = ?',
+      [userId],
+    );
+    expect(rows).toEqual([{ user_id: userId, transaction_id: sale.transactionId }]);
+    const events = await sql<{ payload: { claimedByUser: boolean } }>(
+      `select "payload" from "outbox_event" where "type" = 'receipt.claimed' and "payload"->>'claimId' = ?`,
+      [claimed.body.claimId],
+    );
+    expect(events[0]?.payload.claimedByUser).toBe(true);
+  });
+});
