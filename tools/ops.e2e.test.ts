@@ -74,6 +74,87 @@ describe('npm run ops', () => {
     });
   });
 
+  it('creates a terminal and records a sale that last-receipt and the transaction-QR token show', async () => {
+    const run = async (args: string[]) => {
+      const result = await ops([...args, ...connection]);
+      expect(result.code, result.stderr).toBe(0);
+      return json(result.stdout);
+    };
+    const { businessAccountId } = await run([
+      'business:create',
+      '--name',
+      'レジ商店',
+      '--owner-email',
+      'till@ope.example',
+    ]);
+    const { storeId } = await run([
+      'store:create',
+      '--business',
+      String(businessAccountId),
+      '--name',
+      'レジ商店 本店',
+      '--prefecture',
+      '13',
+      '--store-type',
+      'supermarket',
+    ]);
+    const terminal = await run(['terminal:create', '--store', String(storeId), '--allow-multiple-claims']);
+    expect(Object.keys(terminal)).toEqual(['publicTerminalId']);
+    const sale = await run([
+      'transaction:record',
+      '--terminal',
+      String(terminal.publicTerminalId),
+      '--total',
+      '500',
+      '--item',
+      'コーヒー:Lサイズ:300:1',
+      '--item=パン:100:2',
+    ]);
+    expect(sale).toMatchObject({
+      transactionId: expect.any(String),
+      transactionQrToken: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    const last = await service.rest('GET', `/api/v1/terminals/${String(terminal.publicTerminalId)}/last-receipt`);
+    expect(last.body).toMatchObject({
+      allowMultipleClaims: true,
+      receipt: {
+        transactionId: sale.transactionId,
+        totalAmount: 500,
+        currency: 'JPY',
+        items: [
+          { name: 'コーヒー:Lサイズ', unitPrice: 300, quantity: 1 },
+          { name: 'パン', unitPrice: 100, quantity: 2 },
+        ],
+      },
+    });
+    expect((await service.rest('GET', `/api/v1/rx/${String(sale.transactionQrToken)}`)).status).toBe(200);
+
+    const bad = await ops([
+      'transaction:record',
+      '--terminal',
+      String(terminal.publicTerminalId),
+      '--total',
+      '5',
+      '--item',
+      'パン',
+      ...connection,
+    ]);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stderr)).toMatchObject({ status: 400, code: 'validation_failed' });
+    const mismatch = await ops([
+      'transaction:record',
+      '--terminal',
+      String(terminal.publicTerminalId),
+      '--total',
+      '5',
+      '--item',
+      'パン:100:2',
+      ...connection,
+    ]);
+    expect(mismatch.code).toBe(2);
+    expect(JSON.parse(mismatch.stderr)).toMatchObject({ status: 400, errors: [{ path: 'items' }] });
+  });
+
   it('registers an OAuth app with user scopes as pending, then approves it', async () => {
     const registered = await ops([
       'app:register',

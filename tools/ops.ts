@@ -99,6 +99,8 @@ async function execute(
   flags: Flags,
   requestId: string,
 ): Promise<Record<string, unknown>> {
+  // Before the request: a flag the command cannot turn into variables is the caller's 400, not an outage.
+  const variables = command.variables(flags);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -107,7 +109,7 @@ async function execute(
       body: JSON.stringify({
         query: command.document,
         operationName: command.operationName,
-        variables: command.variables(flags),
+        variables,
       }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
