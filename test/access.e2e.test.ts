@@ -56,10 +56,12 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.createStore': 'BAD_USER_INPUT',
   'Mutation.createTerminal': 'BAD_USER_INPUT',
   'Mutation.createUser': 'BAD_USER_INPUT',
+  'Mutation.recordTransaction': 'NOT_FOUND',
   'Mutation.registerOAuthApp': 'BAD_USER_INPUT',
   'Mutation.resendOwnerInvitation': 'NOT_FOUND',
   'Mutation.retireSigningKey': 'NOT_FOUND',
   'Mutation.revokeOwnerInvitation': 'NOT_FOUND',
+  'Mutation.revokeTransactionQrToken': 'NOT_FOUND',
   'Mutation.rotateSigningKey': 'ok',
   'Query.notificationTokens': 'ok',
   'Query.ownerInvitations': 'ok',
@@ -69,6 +71,8 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
 };
 const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.acceptOwnerInvitation': 'BAD_USER_INPUT',
+  'Mutation.claimTerminalReceipt': 'NOT_FOUND',
+  'Mutation.claimTransactionQr': 'NOT_FOUND',
   'Mutation.completeAuthorization': 'BAD_USER_INPUT',
   'Mutation.requestToken': 'BAD_USER_INPUT',
   'Mutation.resendEmailVerification': 'BAD_USER_INPUT',
@@ -82,12 +86,14 @@ const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.checkInCampaign': 'ok',
   'Query.introspectToken': 'ok',
   'Query.jsonWebKeySet': 'ok',
+  'Query.lastReceipt': 'NOT_FOUND',
   'Query.prefectures': 'ok',
   'Query.publicStore': 'NOT_FOUND',
   'Query.publicStores': 'ok',
   'Query.storeTypes': 'ok',
   'Query.surveyCampaign': 'ok',
   'Query.terminal': 'NOT_FOUND',
+  'Query.transactionQrReceipt': 'NOT_FOUND',
   'Query.verifyAccessToken': 'BAD_USER_INPUT',
 };
 
