@@ -1,6 +1,7 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
+import { BudgetService } from './budget/budget.service.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalService } from './terminal/terminal.service.js';
 import { TransactionService } from './transaction/transaction.service.js';
@@ -10,6 +11,7 @@ export interface ReceiptsContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly terminals: TerminalService;
   readonly transactions: TransactionService;
+  readonly budgets: BudgetService;
 }
 
 function createLoaders(ctx: BaseContext, transactions: TransactionService) {
@@ -27,5 +29,11 @@ function createLoaders(ctx: BaseContext, transactions: TransactionService) {
 
 export function createReceiptsContext(base: BaseContext): ReceiptsContext {
   const transactions = new TransactionService(base);
-  return { ...base, loaders: createLoaders(base, transactions), terminals: new TerminalService(base), transactions };
+  return {
+    ...base,
+    loaders: createLoaders(base, transactions),
+    terminals: new TerminalService(base),
+    transactions,
+    budgets: new BudgetService(base),
+  };
 }

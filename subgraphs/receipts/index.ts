@@ -2,6 +2,8 @@
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { RECEIPTS_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
+import { Budget } from './budget/budget.entity.js';
+import { BudgetResolver } from './budget/budget.resolver.js';
 import { createReceiptsContext, type ReceiptsContext } from './context.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalResolver } from './terminal/terminal.resolver.js';
@@ -16,11 +18,11 @@ export { Transaction } from './transaction/transaction.entity.js';
 export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
   name: 'receipts',
   access: RECEIPTS_ACCESS,
-  entities: [Terminal, Transaction],
+  entities: [Terminal, Transaction, Budget],
   buildSchema: () =>
     // Transaction has no root field yet (last-receipt and claims arrive later); it is reachable as an entity.
     buildFederatedSchema(
-      { resolvers: [TerminalResolver, TransactionResolver], orphanedTypes: [Transaction] },
+      { resolvers: [TerminalResolver, TransactionResolver, BudgetResolver], orphanedTypes: [Transaction] },
       {
         Terminal: {
           __resolveReference: (ref: { id: string }, ctx: ReceiptsContext) => ctx.loaders.terminalById.load(ref.id),
