@@ -7,4 +7,6 @@ export const RECEIPTS_ACCESS: AccessTable = {
   // The consumer's own budget (DECISIONS: budget GET user.spending.read, PUT user.spending.write).
   'Query.myBudget': user('user.spending.read'),
   'Mutation.setMyBudget': user('user.spending.write'),
+  'Query.myReceipts': user('user.receipts.read'),
+  'Query.mySpending': user('user.spending.read'),
 };

@@ -2,6 +2,7 @@ import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { BudgetService } from './budget/budget.service.js';
+import { ConsumerReceiptsService } from './consumer/consumer.service.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalService } from './terminal/terminal.service.js';
 import { TransactionService } from './transaction/transaction.service.js';
@@ -12,6 +13,7 @@ export interface ReceiptsContext extends BaseContext {
   readonly terminals: TerminalService;
   readonly transactions: TransactionService;
   readonly budgets: BudgetService;
+  readonly consumer: ConsumerReceiptsService;
 }
 
 function createLoaders(ctx: BaseContext, transactions: TransactionService) {
@@ -29,11 +31,13 @@ function createLoaders(ctx: BaseContext, transactions: TransactionService) {
 
 export function createReceiptsContext(base: BaseContext): ReceiptsContext {
   const transactions = new TransactionService(base);
+  const budgets = new BudgetService(base);
   return {
     ...base,
     loaders: createLoaders(base, transactions),
     terminals: new TerminalService(base),
     transactions,
-    budgets: new BudgetService(base),
+    budgets,
+    consumer: new ConsumerReceiptsService(base, budgets),
   };
 }

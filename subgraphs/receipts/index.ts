@@ -4,6 +4,7 @@ import { RECEIPTS_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { Budget } from './budget/budget.entity.js';
 import { BudgetResolver } from './budget/budget.resolver.js';
+import { ConsumerReceiptsResolver } from './consumer/consumer.resolver.js';
 import { createReceiptsContext, type ReceiptsContext } from './context.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalResolver } from './terminal/terminal.resolver.js';
@@ -22,7 +23,10 @@ export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
   buildSchema: () =>
     // Transaction has no root field yet (last-receipt and claims arrive later); it is reachable as an entity.
     buildFederatedSchema(
-      { resolvers: [TerminalResolver, TransactionResolver, BudgetResolver], orphanedTypes: [Transaction] },
+      {
+        resolvers: [TerminalResolver, TransactionResolver, BudgetResolver, ConsumerReceiptsResolver],
+        orphanedTypes: [Transaction],
+      },
       {
         Terminal: {
           __resolveReference: (ref: { id: string }, ctx: ReceiptsContext) => ctx.loaders.terminalById.load(ref.id),
