@@ -14,6 +14,8 @@ export default mergeConfig(
         exclude: ['dist/**/*.test.js', 'dist/test/**', 'dist/tools/bench/**'],
         reporter: ['text-summary', 'html', 'json-summary'],
         reportsDirectory: 'coverage',
+        // A figure even when a test fails (a timed test on a loaded machine), so a run is never wasted.
+        reportOnFailure: true,
       },
     },
   }),

@@ -33,3 +33,19 @@ export const RemoveDevice: Operation = {
   removeDevice(deviceId: $deviceId)
 }`,
 };
+
+const BUDGET_FIELDS = 'year month amount currency source setFor { year month } updatedAt';
+
+export const MyBudget: Operation = {
+  name: 'MyBudget',
+  document: `query MyBudget($year: Int, $month: Int) {
+  myBudget(year: $year, month: $month) { ${BUDGET_FIELDS} }
+}`,
+};
+
+export const SetMyBudget: Operation = {
+  name: 'SetMyBudget',
+  document: `mutation SetMyBudget($input: BudgetInput!) {
+  setMyBudget(input: $input) { ${BUDGET_FIELDS} }
+}`,
+};

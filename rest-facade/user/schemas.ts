@@ -111,4 +111,54 @@ export const USER_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       created: { type: 'boolean', description: 'True for a new row (201), false for an existing one (200).' },
     },
   },
+  BudgetRequest: {
+    type: 'object',
+    description: 'Interface: BudgetRequest. The budget of one month; later months without their own budget inherit it.',
+    required: ['year', 'month', 'amount'],
+    properties: {
+      year: { type: 'integer', format: 'int32', minimum: 2000, maximum: 2100, description: 'Year, 2000 to 2100.' },
+      month: { type: 'integer', format: 'int32', minimum: 1, maximum: 12, description: 'Month, 1 to 12.' },
+      amount: {
+        type: 'integer',
+        format: 'int32',
+        minimum: 0,
+        maximum: 100000000,
+        description: 'Budget in yen (JPY has no minor unit), 0 to 100000000.',
+      },
+    },
+  },
+  BudgetResponse: {
+    type: 'object',
+    description:
+      'Interface: BudgetResponse. The effective budget of the month asked for: the one set for it (`source` this_month), else the ' +
+      'latest earlier month’s (earlier_month), else none (none, with `amount`, `setFor` and `updatedAt` null).',
+    required: ['year', 'month', 'amount', 'currency', 'source', 'setFor', 'updatedAt'],
+    properties: {
+      year: { type: 'integer', format: 'int32', description: 'The month asked for: year.' },
+      month: { type: 'integer', format: 'int32', description: 'The month asked for: month, 1 to 12.' },
+      amount: {
+        type: ['integer', 'null'],
+        format: 'int32',
+        minimum: 0,
+        description: 'Budget in `currency` (yen); null when none.',
+      },
+      currency: { type: 'string', const: 'JPY', description: 'ISO 4217 currency of `amount`.' },
+      source: {
+        type: 'string',
+        enum: ['this_month', 'earlier_month', 'none'],
+        description: 'Where `amount` comes from.',
+      },
+      setFor: {
+        type: ['object', 'null'],
+        description: 'The month whose budget applies; null when none.',
+        required: ['year', 'month'],
+        properties: { year: { type: 'integer', format: 'int32' }, month: { type: 'integer', format: 'int32' } },
+      },
+      updatedAt: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        description: 'When that budget was last set (RFC 3339, UTC).',
+      },
+    },
+  },
 };

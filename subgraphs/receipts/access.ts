@@ -1,5 +1,5 @@
 /** Who may call each root operation of the receipts subgraph (combined by the kernel's access table). */
-import { anyOf, business, OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, user, type AccessTable } from '../kernel/auth/operation-access.js';
 
 export const RECEIPTS_ACCESS: AccessTable = {
   'Query.terminal': PUBLIC,
@@ -12,4 +12,9 @@ export const RECEIPTS_ACCESS: AccessTable = {
   // A till records its own sales with its business's token; the service checks the store is theirs.
   'Mutation.recordTransaction': anyOf(OPERATOR, business('store.receipts.write')),
   'Mutation.revokeTransactionQrToken': anyOf(OPERATOR, business('store.receipts.write')),
+  // The consumer's own budget (DECISIONS: budget GET user.spending.read, PUT user.spending.write).
+  'Query.myBudget': user('user.spending.read'),
+  'Mutation.setMyBudget': user('user.spending.write'),
+  'Query.myReceipts': user('user.receipts.read'),
+  'Query.mySpending': user('user.spending.read'),
 };

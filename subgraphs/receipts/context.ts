@@ -1,6 +1,8 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
+import { BudgetService } from './budget/budget.service.js';
+import { ConsumerReceiptsService } from './consumer/consumer.service.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalService } from './terminal/terminal.service.js';
 import { TransactionService } from './transaction/transaction.service.js';
@@ -16,6 +18,8 @@ export interface ReceiptsContext extends BaseContext {
   readonly recording: RecordingService;
   readonly receipts: ReceiptService;
   readonly claims: ClaimService;
+  readonly budgets: BudgetService;
+  readonly consumer: ConsumerReceiptsService;
 }
 
 function createLoaders(ctx: BaseContext, transactions: TransactionService) {
@@ -34,6 +38,7 @@ function createLoaders(ctx: BaseContext, transactions: TransactionService) {
 export function createReceiptsContext(base: BaseContext): ReceiptsContext {
   const transactions = new TransactionService(base);
   const terminals = new TerminalService(base);
+  const budgets = new BudgetService(base);
   return {
     ...base,
     loaders: createLoaders(base, transactions),
@@ -42,5 +47,7 @@ export function createReceiptsContext(base: BaseContext): ReceiptsContext {
     recording: new RecordingService(base, terminals),
     receipts: new ReceiptService(base, terminals),
     claims: new ClaimService(base, terminals),
+    budgets,
+    consumer: new ConsumerReceiptsService(base, budgets),
   };
 }

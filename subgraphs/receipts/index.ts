@@ -2,6 +2,9 @@
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { RECEIPTS_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
+import { Budget } from './budget/budget.entity.js';
+import { BudgetResolver } from './budget/budget.resolver.js';
+import { ConsumerReceiptsResolver } from './consumer/consumer.resolver.js';
 import { createReceiptsContext, type ReceiptsContext } from './context.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalResolver } from './terminal/terminal.resolver.js';
@@ -19,10 +22,10 @@ export { Transaction } from './transaction/transaction.entity.js';
 export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
   name: 'receipts',
   access: RECEIPTS_ACCESS,
-  entities: [Terminal, Transaction, TransactionQrToken, ReceiptClaim],
+  entities: [Terminal, Transaction, TransactionQrToken, ReceiptClaim, Budget],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [TerminalResolver, TransactionResolver, ClaimResolver] },
+      { resolvers: [TerminalResolver, TransactionResolver, ClaimResolver, BudgetResolver, ConsumerReceiptsResolver] },
       {
         Terminal: {
           __resolveReference: (ref: { id: string }, ctx: ReceiptsContext) => ctx.loaders.terminalById.load(ref.id),

@@ -11,6 +11,7 @@ import { createOrm, migrate, type Orm } from './orm.js';
  */
 const DATABASE_ONLY_FOREIGN_KEYS = [
   'browser_session.browser_session_user_id_fkey',
+  'budget.budget_user_id_fkey',
   'business_owner.business_owner_business_account_id_fkey',
   'business_owner.business_owner_user_id_fkey',
   'email_verification_token.email_verification_token_user_id_fkey',
