@@ -5,6 +5,7 @@
 import { afterAll } from 'vitest';
 import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { loadEnv, type Env } from '../subgraphs/kernel/env.js';
+import type { RateLimitRule } from '../subgraphs/kernel/rate-limit/rules.js';
 import { createTestDatabase } from './fixtures/database.js';
 
 // vitest ignores afterAll() called while a hook runs (startTestService is called from beforeAll), so
@@ -40,6 +41,8 @@ export interface TestServiceOptions {
   /** Load the demo data. Default true. */
   readonly demoData?: boolean;
   readonly env?: Readonly<Record<string, string>>;
+  /** The gateway's rate-limit rule table; default the receipt rules (env.ts RATE_LIMIT_*). */
+  readonly rateLimitRules?: readonly RateLimitRule[];
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -57,7 +60,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   });
   let service: RunningService;
   try {
-    service = await startAllInOne(env);
+    service = await startAllInOne(env, { rateLimitRules: options.rateLimitRules });
   } catch (error) {
     await database.drop();
     throw error;

@@ -16,6 +16,7 @@ import { Migration0009IdentityOAuthClients } from './0009-identity-oauth-clients
 import { Migration0010IdentityOAuthTokens } from './0010-identity-oauth-tokens.js';
 import { Migration0011IdentitySessions } from './0011-identity-sessions.js';
 import { Migration0012IdentityEmailOwnership } from './0012-identity-email-ownership.js';
+import { Migration0015RateLimits } from './0015-rate-limits.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -30,4 +31,5 @@ export const migrations: MigrationObject[] = [
   { name: '0010-identity-oauth-tokens', class: Migration0010IdentityOAuthTokens },
   { name: '0011-identity-sessions', class: Migration0011IdentitySessions },
   { name: '0012-identity-email-ownership', class: Migration0012IdentityEmailOwnership },
+  { name: '0015-rate-limits', class: Migration0015RateLimits },
 ];
