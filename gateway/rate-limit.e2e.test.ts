@@ -6,13 +6,14 @@
  * succeeds; the REST facade passes the headers on for both executors, counting against the same
  * counters as GraphQL; and two service instances over one PostgreSQL database share the counters.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { startFacadeService, type RunningFacade } from '../processes/facade/facade-service.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
 import type { RateLimitRule } from '../subgraphs/kernel/rate-limit/rules.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../test/harness.js';
-import { hasPostgres } from '../test/requirements.js';
+import { hasPostgres, requireRedis } from '../test/requirements.js';
 
 /** Long enough that a handful of calls on a loaded machine stay inside one window, short enough to wait out. */
 const WINDOW_SECONDS = 5;
@@ -202,5 +203,29 @@ describe.skipIf(!hasPostgres('rate limits shared by two service instances'))('tw
     await waitSeconds(retryAfter(answers[3]!));
     const afterWait = await readTerminal(service.url, id);
     expect([afterWait.status, remaining(afterWait)]).toEqual([200, '2']);
+  });
+});
+
+const redisUrl = await requireRedis('rate limits shared through Redis');
+
+describe.skipIf(!redisUrl)('two service instances with REDIS_URL', () => {
+  let instances: TestService[];
+  beforeAll(async () => {
+    // Each with a database of its own: only Redis connects their counters.
+    const options = { demoData: false, env: { REDIS_URL: redisUrl ?? '' }, rateLimitRules: RULES };
+    instances = await Promise.all([startTestService(options), startTestService(options)]);
+  });
+
+  it('count against the same counter in Redis', async () => {
+    // No such terminal: the call is counted before the resolver answers NOT_FOUND. A random id keeps
+    // other runs sharing this Redis out of the counter.
+    const id = `RL${randomBytes(6).toString('hex')}`;
+    const [a, b] = instances as [TestService, TestService];
+    const answers: Answer[] = [];
+    for (const instance of [a, b, a, b]) answers.push(await readTerminal(instance.url, id));
+    expect(answers.map(remaining)).toEqual(['2', '1', '0', '0']);
+    expect(answers[0]?.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(answers[3]?.status).toBe(429);
+    expect(answers[3]?.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });
 });
