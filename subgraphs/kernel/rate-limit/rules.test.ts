@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { assertRuleTable, DEFAULT_RATE_LIMITS, receiptRateLimitRules, type RateLimitRule } from './rules.js';
-import { createRateLimitStore, rateLimitStoreKind } from './store.js';
 
 const rule: RateLimitRule = {
   field: 'Query.terminal',
@@ -53,24 +51,5 @@ describe('the receipt rate-limit rules', () => {
     [[{ ...rule, windowSeconds: 0.5 }], /1 or more/],
   ])('refuses a malformed table (%#)', (rules, message) => {
     expect(() => assertRuleTable(rules)).toThrow(message);
-  });
-});
-
-describe('the rate-limit store', () => {
-  it('is Redis with REDIS_URL, else PostgreSQL with DATABASE_URL, else memory (the embedded one-process database)', () => {
-    expect(rateLimitStoreKind({ redisUrl: 'redis://127.0.0.1:6379', databaseUrl: 'postgres://x/y' })).toBe('redis');
-    expect(rateLimitStoreKind({ redisUrl: undefined, databaseUrl: 'postgres://x/y' })).toBe('postgres');
-    expect(rateLimitStoreKind({ redisUrl: undefined, databaseUrl: undefined })).toBe('memory');
-  });
-
-  it('counts in memory for the embedded database', async () => {
-    const store = await createRateLimitStore({ redisUrl: undefined, databaseUrl: undefined });
-    expect(store.kind).toBe('memory');
-    const limiter = store.limiter(rule);
-    expect(limiter).toBeInstanceOf(RateLimiterMemory);
-    expect(store.limiter(rule)).toBe(limiter);
-    await limiter.consume('k');
-    await expect(limiter.consume('k')).rejects.toMatchObject({ remainingPoints: 0 });
-    await store.close();
   });
 });
