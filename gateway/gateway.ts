@@ -27,8 +27,11 @@ import { headersSetter, injectTraceContext } from '../subgraphs/kernel/observabi
 import { operationResolutionPlugin } from '../subgraphs/kernel/operation-resolution.plugin.js';
 import { unsafeTextPlugin } from '../subgraphs/kernel/input/unsafe-text.plugin.js';
 import { subgraphSchema, type SubgraphModule } from '../subgraphs/kernel/subgraph.js';
+import { receiptRateLimitRules, type RateLimitRule } from '../subgraphs/kernel/rate-limit/rules.js';
+import { createRateLimitStore } from '../subgraphs/kernel/rate-limit/store.js';
 import { composeSupergraph, subgraphSdls } from './compose.js';
 import { InProcessDataSource } from './in-process-data-source.js';
+import { rateLimitPlugin } from './rate-limit.plugin.js';
 
 export type SubgraphSource =
   | { readonly kind: 'in-process'; readonly modules: readonly SubgraphModule[]; readonly orm: Orm }
@@ -89,32 +92,50 @@ async function createApolloGateway(source: SubgraphSource, env: Env): Promise<Ap
   });
 }
 
-/** A started Apollo Server over the gateway. */
+/** Options of {@link createGatewayServer}. */
+export interface GatewayOptions {
+  /** More Apollo Server plugins, after the gateway's own. */
+  readonly plugins?: ApolloServerPlugin<GatewayContext>[];
+  /** The rate-limit rule table. Default: the receipt rules with env's numbers ({@link receiptRateLimitRules}). */
+  readonly rateLimitRules?: readonly RateLimitRule[];
+}
+
+/**
+ * A started Apollo Server over the gateway. Its rate-limit store (Redis, PostgreSQL or memory, see
+ * kernel/rate-limit/store.ts) opens here and closes when the server stops.
+ */
 export async function createGatewayServer(
   source: SubgraphSource,
   env: Env,
-  plugins: ApolloServerPlugin<GatewayContext>[] = [],
+  options: GatewayOptions = {},
 ): Promise<ApolloServer<GatewayContext>> {
   const gateway = await createApolloGateway(source, env);
-  const server = new ApolloServer<GatewayContext>({
-    gateway,
-    includeStacktraceInErrorResponses: false,
-    // The entry point closes HTTP, Apollo and the database in order on SIGINT/SIGTERM.
-    stopOnTerminationSignals: false,
-    introspection: env.nodeEnv !== 'production',
-    ...limitServerOptions(env.graphqlLimits, env.nodeEnv),
-    formatError: (formatted, error) => maskError(formatLimitError(formatted, error), error),
-    plugins: [
-      operationResolutionPlugin(),
-      unsafeTextPlugin(),
-      graphqlMetricsPlugin({ component: 'gateway', subgraph: '' }),
-      // Apollo's landing pages load from a CDN: browsers get GraphiQL from graphiql.ts instead.
-      ApolloServerPluginLandingPageDisabled(),
-      // No @cacheControl hints are used; the default plugin cost ~0.3 ms of CPU per operation.
-      ApolloServerPluginCacheControlDisabled(),
-      ...plugins,
-    ],
-  });
-  await server.start();
-  return server;
+  const rateLimitStore = await createRateLimitStore(env);
+  try {
+    const server = new ApolloServer<GatewayContext>({
+      gateway,
+      includeStacktraceInErrorResponses: false,
+      // The entry point closes HTTP, Apollo and the database in order on SIGINT/SIGTERM.
+      stopOnTerminationSignals: false,
+      introspection: env.nodeEnv !== 'production',
+      ...limitServerOptions(env.graphqlLimits, env.nodeEnv),
+      formatError: (formatted, error) => maskError(formatLimitError(formatted, error), error),
+      plugins: [
+        operationResolutionPlugin(),
+        unsafeTextPlugin(),
+        graphqlMetricsPlugin({ component: 'gateway', subgraph: '' }),
+        rateLimitPlugin(options.rateLimitRules ?? receiptRateLimitRules(env.rateLimits), rateLimitStore),
+        // Apollo's landing pages load from a CDN: browsers get GraphiQL from graphiql.ts instead.
+        ApolloServerPluginLandingPageDisabled(),
+        // No @cacheControl hints are used; the default plugin cost ~0.3 ms of CPU per operation.
+        ApolloServerPluginCacheControlDisabled(),
+        ...(options.plugins ?? []),
+      ],
+    });
+    await server.start();
+    return server;
+  } catch (error) {
+    await rateLimitStore.close();
+    throw error;
+  }
 }

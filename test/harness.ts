@@ -5,6 +5,7 @@
 import { afterAll } from 'vitest';
 import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { loadEnv, type Env } from '../subgraphs/kernel/env.js';
+import type { RateLimitRule } from '../subgraphs/kernel/rate-limit/rules.js';
 import { createTestDatabase } from './fixtures/database.js';
 
 // vitest ignores afterAll() called while a hook runs (startTestService is called from beforeAll), so
@@ -15,6 +16,14 @@ afterAll(async () => {
 });
 
 export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789';
+
+/** Receipt rate limits no test reaches by accident (see startTestService). */
+export const GENEROUS_RATE_LIMITS: Readonly<Record<string, string>> = {
+  RATE_LIMIT_LAST_RECEIPT: '100000',
+  RATE_LIMIT_TERMINAL_CLAIM: '100000',
+  RATE_LIMIT_RX_READ: '100000',
+  RATE_LIMIT_RX_CLAIM: '100000',
+};
 
 export interface TestService extends RunningService {
   readonly env: Env;
@@ -40,6 +49,8 @@ export interface TestServiceOptions {
   /** Load the demo data. Default true. */
   readonly demoData?: boolean;
   readonly env?: Readonly<Record<string, string>>;
+  /** The gateway's rate-limit rule table; default the receipt rules (env.ts RATE_LIMIT_*). */
+  readonly rateLimitRules?: readonly RateLimitRule[];
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -52,12 +63,15 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     SEED_DEMO_DATA: String(options.demoData ?? true),
     // Quiet: a service a test starts in production or development mode would log every request.
     LOG_LEVEL: 'warn',
+    // Every test calls from 127.0.0.1, so the receipt rate limits (10 claims a minute per IP) would
+    // refuse the calls of tests about something else; a test of the limits sets its own (env or rules).
+    ...GENEROUS_RATE_LIMITS,
     ...database.env,
     ...options.env,
   });
   let service: RunningService;
   try {
-    service = await startAllInOne(env);
+    service = await startAllInOne(env, { rateLimitRules: options.rateLimitRules });
   } catch (error) {
     await database.drop();
     throw error;

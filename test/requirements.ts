@@ -51,3 +51,26 @@ export function requireChromium(what: string): string | undefined {
   missing(what, 'no Chromium on PATH', 'apt-get install chromium');
   return undefined;
 }
+
+/** Redis for the tests: TEST_REDIS_URL, else the machine's default `redis://127.0.0.1:6379`. */
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+/**
+ * The URL of a Redis that answers PING, or undefined (skipped, or thrown under CI) when none does;
+ * `what` names the tests that need it.
+ */
+export async function requireRedis(what: string): Promise<string | undefined> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return TEST_REDIS_URL;
+  } catch {
+    missing(what, `no Redis answers at ${TEST_REDIS_URL}`, 'start redis-server or set TEST_REDIS_URL');
+    return undefined;
+  } finally {
+    client.disconnect();
+  }
+}

@@ -11,6 +11,7 @@ import { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
 import { resolveOperatorToken } from '../../subgraphs/kernel/auth/operator-credential.js';
 import { createOrm, migrate, rootEntityManager, type Orm } from '../../subgraphs/kernel/db/orm.js';
 import type { Env } from '../../subgraphs/kernel/env.js';
+import type { RateLimitRule } from '../../subgraphs/kernel/rate-limit/rules.js';
 import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../../subgraphs/kernel/http/health.js';
 import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
@@ -36,7 +37,13 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startAllInOne(env: Env): Promise<RunningService> {
+/** Options of {@link startAllInOne}. */
+export interface AllInOneOptions {
+  /** The gateway's rate-limit rule table (tests); default the receipt rules of `env`. */
+  readonly rateLimitRules?: readonly RateLimitRule[];
+}
+
+export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Promise<RunningService> {
   const orm = await createOrm({ env, entities: ALL_ENTITIES });
   try {
     await migrate(orm);
@@ -46,7 +53,9 @@ export async function startAllInOne(env: Env): Promise<RunningService> {
       : undefined;
     const operatorToken = resolveOperatorToken(env);
     const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
-    const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env);
+    const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env, {
+      rateLimitRules: options.rateLimitRules,
+    });
 
     const app = createHttpApp(env);
     mountHealth(app, orm);

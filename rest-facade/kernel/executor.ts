@@ -10,6 +10,7 @@ import { gatewayContext, type GatewayContext } from '../../subgraphs/kernel/cont
 import { OutageLog } from '../../subgraphs/kernel/db/outage.js';
 import { AppError, ErrorCode } from '../../subgraphs/kernel/errors.js';
 import { COMPONENT_ATTRIBUTE, injectTraceContext, inSpan } from '../../subgraphs/kernel/observability/tracing.js';
+import { RATE_LIMIT_HEADERS } from '../../subgraphs/kernel/rate-limit/headers.js';
 
 const GATEWAY_TIMEOUT_MS = 30_000;
 const GATEWAY_UNAVAILABLE: GraphQLFormattedError = {
@@ -30,6 +31,20 @@ export interface ExecutionRequest {
 export interface ExecutionResult {
   readonly data?: Record<string, unknown> | null;
   readonly errors?: readonly GraphQLFormattedError[];
+  /**
+   * The gateway's response headers the facade passes on (the rate-limit ones, {@link RATE_LIMIT_HEADERS}),
+   * by name.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The rate-limit headers among a gateway response's headers; undefined when there are none. */
+export function passedOnHeaders(get: (name: string) => string | null | undefined): Record<string, string> | undefined {
+  const entries = RATE_LIMIT_HEADERS.flatMap((name) => {
+    const value = get(name);
+    return value ? [[name, value] as const] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 export interface GraphQLExecutor {
@@ -74,7 +89,8 @@ export class InProcessExecutor implements GraphQLExecutor {
     );
     if (response.body.kind !== 'single') throw new Error('incremental delivery is not used by the facade');
     const { data, errors } = response.body.singleResult;
-    return { data: data ?? null, ...(errors ? { errors } : {}) };
+    const headers = passedOnHeaders((name) => response.http.headers.get(name));
+    return { data: data ?? null, ...(errors ? { errors } : {}), ...(headers ? { headers } : {}) };
   }
 }
 
@@ -118,9 +134,10 @@ export class HttpExecutor implements GraphQLExecutor {
         }),
         signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
       });
-      const result = (await response.json()) as ExecutionResult;
+      const { data, errors } = (await response.json()) as ExecutionResult;
       this.outage.recovered();
-      return result;
+      const passed = passedOnHeaders((name) => response.headers.get(name));
+      return { data, ...(errors ? { errors } : {}), ...(passed ? { headers: passed } : {}) };
     } catch (error) {
       // The gateway is down, slow or answered garbage: the caller gets a 503, not a 500 (logged once
       // per outage).

@@ -35,8 +35,9 @@ is reachable at \`/graphql\`.
   authorization-code flow (PKCE S256) at \`/oauth/authorize\` and \`/api/v1/auth/token\`. Operations list
   the scopes they need. 401 carries \`WWW-Authenticate: Bearer error="invalid_token"\`; 403 (a missing
   scope) carries \`error="insufficient_scope"\` and the needed scope.
-- **Rate limits**: limited operations answer 429 with \`Retry-After\` and carry the \`RateLimit-Policy\`
-  and \`RateLimit\` headers (IETF httpapi draft).
+- **Rate limits**: limited operations carry the \`RateLimit-Policy\` and \`RateLimit\` headers
+  (draft-ietf-httpapi-ratelimit-headers-10: \`"last-receipt";q=30;w=60\` and \`"last-receipt";r=29;t=58\`)
+  and, over the limit, answer 429 \`rate_limited\` with \`Retry-After\` (whole seconds; retry after that long).
 - **Outages**: while a backing service (the database) is unreachable, any operation answers 503
   (\`code\` \`database_unavailable\` or \`gateway_unavailable\`; OAuth endpoints \`temporarily_unavailable\`)
   with \`Retry-After\`; retry after that many seconds. It never answers 500 for an outage.
@@ -73,11 +74,13 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
   Location: { description: 'Where the redirect points.', required: true, schema: { type: 'string' } },
   Pragma: { description: '`no-cache`, for HTTP/1.0 caches (RFC 6749 §5.1).', schema: { type: 'string' } },
   RateLimit: {
-    description: 'Remaining quota in the current window (IETF httpapi RateLimit header draft).',
+    description:
+      'What remains of each policy in its current window: `"<policy>";r=<calls left>;t=<seconds until the window resets>` (draft-ietf-httpapi-ratelimit-headers-10).',
     schema: { type: 'string' },
   },
   'RateLimit-Policy': {
-    description: 'The quota policy applied to this path (IETF httpapi RateLimit header draft).',
+    description:
+      'The quota policies applied to this path: `"<policy>";q=<calls per window>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers-10).',
     schema: { type: 'string' },
   },
 };

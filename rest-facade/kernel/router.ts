@@ -100,6 +100,8 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
       requestId: req.requestId,
       clientIp: req.ip,
     });
+    // The gateway's rate-limit headers (RateLimit-Policy, RateLimit, Retry-After) go on as they came.
+    for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     if (result.errors?.[0] || !result.data) {
       const input = failure(route, planned, result);
       // A 503 (an outage) is logged once per outage where it is detected, not once per request here.

@@ -23,6 +23,27 @@ describe('loadEnv', () => {
     expect(env).toMatchObject({ operatorToken: 'x'.repeat(20), operatorTokenGenerated: false });
   });
 
+  it('reads the rate limits (DECISIONS.md defaults: 30, 10, 60, 10 per minute) and REDIS_URL', () => {
+    expect(loadEnv({}).rateLimits).toEqual({
+      windowSeconds: 60,
+      lastReceipt: 30,
+      terminalClaim: 10,
+      rxRead: 60,
+      rxClaim: 10,
+    });
+    expect(loadEnv({}).redisUrl).toBeUndefined();
+    const env = loadEnv({
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      RATE_LIMIT_WINDOW_SECONDS: '2',
+      RATE_LIMIT_LAST_RECEIPT: '3',
+      RATE_LIMIT_TERMINAL_CLAIM: '4',
+      RATE_LIMIT_RX_READ: '5',
+      RATE_LIMIT_RX_CLAIM: '6',
+    });
+    expect(env.redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(env.rateLimits).toEqual({ windowSeconds: 2, lastReceipt: 3, terminalClaim: 4, rxRead: 5, rxClaim: 6 });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be an integer/],
     [{ PORT: '70000' }, /PORT must be between/],
@@ -31,6 +52,9 @@ describe('loadEnv', () => {
     [{ OPERATOR_TOKEN: 'short' }, /OPERATOR_TOKEN/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ SEED_DEMO_DATA: 'maybe' }, /SEED_DEMO_DATA/],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, /REDIS_URL must be a redis/],
+    [{ RATE_LIMIT_LAST_RECEIPT: '0' }, /RATE_LIMIT_LAST_RECEIPT must be between 1/],
+    [{ RATE_LIMIT_WINDOW_SECONDS: 'a minute' }, /RATE_LIMIT_WINDOW_SECONDS must be an integer/],
   ])('rejects %o with a clear message', (source, message) => {
     expect(() => loadEnv(source)).toThrow(message);
   });

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql-limits.js';
 import type { LogLevel } from './logger.js';
 import type { TracingConfig } from './observability/tracing.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit/rules.js';
 
 /** Which subgraphs exist; the order is the order they are composed in. */
 export const SUBGRAPH_NAMES = ['identity', 'receipts', 'stores', 'engagement', 'wallet'] as const;
@@ -104,6 +105,17 @@ export interface Env {
   readonly workerPort: number;
   /** Time between two housekeeping runs (`HOUSEKEEPING_INTERVAL_MS`, 1000 or more). Default 600000 (10 minutes). */
   readonly housekeepingIntervalMs: number;
+  /**
+   * Redis the rate-limit counters live in (`REDIS_URL`, `redis://` or `rediss://`), shared by every
+   * instance. Unset: PostgreSQL (DATABASE_URL), or memory for the embedded one-process database.
+   */
+  readonly redisUrl: string | undefined;
+  /**
+   * The receipt rate limits (`RATE_LIMIT_WINDOW_SECONDS`, `RATE_LIMIT_LAST_RECEIPT`,
+   * `RATE_LIMIT_TERMINAL_CLAIM`, `RATE_LIMIT_RX_READ`, `RATE_LIMIT_RX_CLAIM`; defaults in
+   * {@link DEFAULT_RATE_LIMITS}: 30, 10, 60 and 10 calls per 60 seconds).
+   */
+  readonly rateLimits: RateLimitSettings;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -167,6 +179,24 @@ function graphqlLimits(source: Source): GraphQLLimits {
     maxTokens: int(source, 'GRAPHQL_MAX_TOKENS', d.maxTokens, 100, 1_000_000),
     maxDirectives: int(source, 'GRAPHQL_MAX_DIRECTIVES', d.maxDirectives, 1, 10_000),
     maxCost: int(source, 'GRAPHQL_MAX_COST', d.maxCost, 10, 100_000_000),
+  };
+}
+
+function redisUrl(source: Source): string | undefined {
+  const raw = source.REDIS_URL || undefined;
+  if (raw !== undefined && !/^rediss?:\/\/[^/]/.test(raw))
+    throw new EnvError('REDIS_URL must be a redis:// or rediss:// URL');
+  return raw;
+}
+
+function rateLimits(source: Source): RateLimitSettings {
+  const d = DEFAULT_RATE_LIMITS;
+  return {
+    windowSeconds: int(source, 'RATE_LIMIT_WINDOW_SECONDS', d.windowSeconds, 1, 86_400),
+    lastReceipt: int(source, 'RATE_LIMIT_LAST_RECEIPT', d.lastReceipt, 1, 1_000_000),
+    terminalClaim: int(source, 'RATE_LIMIT_TERMINAL_CLAIM', d.terminalClaim, 1, 1_000_000),
+    rxRead: int(source, 'RATE_LIMIT_RX_READ', d.rxRead, 1, 1_000_000),
+    rxClaim: int(source, 'RATE_LIMIT_RX_CLAIM', d.rxClaim, 1, 1_000_000),
   };
 }
 
@@ -255,6 +285,8 @@ export function loadEnv(source: Source = process.env): Env {
     tracing: tracing(source),
     workerPort: int(source, 'WORKER_PORT', 4200),
     housekeepingIntervalMs: int(source, 'HOUSEKEEPING_INTERVAL_MS', 600_000, 1_000, 7 * 24 * 60 * 60 * 1000),
+    redisUrl: redisUrl(source),
+    rateLimits: rateLimits(source),
   };
 }
 

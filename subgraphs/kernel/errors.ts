@@ -3,6 +3,7 @@
  * code in `extensions.code` and the domain reason in `extensions.reason`, and the REST facade maps
  * the code to an HTTP status in one place (`rest-facade/kernel/problem.ts`).
  */
+import type { HTTPGraphQLHead } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 
 /** The GraphQL error codes of this service (DECISIONS.md, GraphQL). */
@@ -79,8 +80,16 @@ export class ConflictError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(ErrorCode.RateLimited, message, { reason: 'rate_limited', extra: { retryAfter: retryAfterSeconds } });
+  /**
+   * @param retryAfterSeconds whole seconds after which the call succeeds again (`extensions.retryAfter`).
+   * @param http the HTTP status and headers, for an error thrown before execution (a server plugin),
+   *   where Apollo Server would otherwise answer 500; Apollo Server strips it from the response.
+   */
+  constructor(message: string, retryAfterSeconds: number, http?: HTTPGraphQLHead) {
+    super(ErrorCode.RateLimited, message, {
+      reason: 'rate_limited',
+      extra: { retryAfter: retryAfterSeconds, ...(http ? { http } : {}) },
+    });
   }
 }
 

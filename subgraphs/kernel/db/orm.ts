@@ -15,6 +15,7 @@ import type { Env } from '../env.js';
 import { migrations } from './migrations/index.js';
 import { observePool } from '../observability/metrics.js';
 import { databaseOutage } from './outage.js';
+import { RATE_LIMIT_TABLE } from '../rate-limit/table.js';
 
 /** The part of a `pg` Pool this file uses: its events and its counters (for db_pool_connections). */
 interface PoolEvents {
@@ -56,6 +57,8 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
     // every hydrated or converted entity define accessors for all of its properties (measured as the
     // largest single CPU cost of a directory page).
     propagationOnPrototype: false,
+    // Tables with no entity, written only by a library (migration 0015: the rate-limit counters).
+    schemaGenerator: { skipTables: [RATE_LIMIT_TABLE] },
   };
   if (env.databaseUrl) {
     return MikroORM.init({

@@ -18,6 +18,7 @@ import { Migration0011IdentitySessions } from './0011-identity-sessions.js';
 import { Migration0012IdentityEmailOwnership } from './0012-identity-email-ownership.js';
 import { Migration0013ReceiptsClaims } from './0013-receipts-claims.js';
 import { Migration0014ReceiptsBudget } from './0014-receipts-budget.js';
+import { Migration0015RateLimits } from './0015-rate-limits.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -34,4 +35,5 @@ export const migrations: MigrationObject[] = [
   { name: '0012-identity-email-ownership', class: Migration0012IdentityEmailOwnership },
   { name: '0013-receipts-claims', class: Migration0013ReceiptsClaims },
   { name: '0014-receipts-budget', class: Migration0014ReceiptsBudget },
+  { name: '0015-rate-limits', class: Migration0015RateLimits },
 ];
