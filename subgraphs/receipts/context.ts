@@ -1,6 +1,7 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
+import { QrService } from './qr/qr.service.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalService } from './terminal/terminal.service.js';
 import { TransactionService } from './transaction/transaction.service.js';
@@ -9,6 +10,7 @@ import { TransactionService } from './transaction/transaction.service.js';
 export interface ReceiptsContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly terminals: TerminalService;
+  readonly qr: QrService;
   readonly transactions: TransactionService;
 }
 
@@ -27,5 +29,12 @@ function createLoaders(ctx: BaseContext, transactions: TransactionService) {
 
 export function createReceiptsContext(base: BaseContext): ReceiptsContext {
   const transactions = new TransactionService(base);
-  return { ...base, loaders: createLoaders(base, transactions), terminals: new TerminalService(base), transactions };
+  const terminals = new TerminalService(base);
+  return {
+    ...base,
+    loaders: createLoaders(base, transactions),
+    terminals,
+    qr: new QrService(base, terminals),
+    transactions,
+  };
 }

@@ -3,6 +3,7 @@ import { buildFederatedSchema } from '../kernel/federation.js';
 import { RECEIPTS_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { createReceiptsContext, type ReceiptsContext } from './context.js';
+import { QrResolver } from './qr/qr.resolver.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalResolver } from './terminal/terminal.resolver.js';
 import { Transaction } from './transaction/transaction.entity.js';
@@ -20,7 +21,7 @@ export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
   buildSchema: () =>
     // Transaction has no root field yet (last-receipt and claims arrive later); it is reachable as an entity.
     buildFederatedSchema(
-      { resolvers: [TerminalResolver, TransactionResolver], orphanedTypes: [Transaction] },
+      { resolvers: [TerminalResolver, TransactionResolver, QrResolver], orphanedTypes: [Transaction] },
       {
         Terminal: {
           __resolveReference: (ref: { id: string }, ctx: ReceiptsContext) => ctx.loaders.terminalById.load(ref.id),
