@@ -13,11 +13,12 @@ import type { FacadeArea } from './kernel/area.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js';
 import type { JsonSchema, Route } from './kernel/route.js';
 import { oauthArea } from './oauth/index.js';
+import { qrArea } from './qr/index.js';
 import { storesArea } from './stores/index.js';
 import { userArea } from './user/index.js';
 
 /** Every area, in the order their rows are listed. */
-export const AREAS: readonly FacadeArea[] = [storesArea, oauthArea, userArea];
+export const AREAS: readonly FacadeArea[] = [storesArea, oauthArea, userArea, qrArea];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);
 
