@@ -14,11 +14,12 @@ import { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js'
 import type { JsonSchema, Route } from './kernel/route.js';
 import { oauthArea } from './oauth/index.js';
 import { receiptsArea } from './receipts/index.js';
+import { qrArea } from './qr/index.js';
 import { storesArea } from './stores/index.js';
 import { userArea } from './user/index.js';
 
 /** Every area, in the order their rows are listed. */
-export const AREAS: readonly FacadeArea[] = [storesArea, oauthArea, userArea, receiptsArea];
+export const AREAS: readonly FacadeArea[] = [storesArea, oauthArea, userArea, receiptsArea, qrArea];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);
 

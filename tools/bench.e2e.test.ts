@@ -37,7 +37,7 @@ function runBench(): Promise<{ code: number | null; output: string }> {
 }
 
 describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
-  it('completes and prints the throughput table, the stages, the token-check cost and the plans', async () => {
+  it('completes and prints the throughput table, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
     const { code, output } = await runBench();
     expect(code, output).toBe(0);
     expect(output).toContain('facade GET  prefecture=13');
@@ -45,6 +45,8 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
     expect(output).toContain('vs baseline');
     expect(output).toContain('Where a facade request goes');
     expect(output).toContain('verify signature + grant liveness');
+    expect(output).toContain('QR PNG 300 px');
+    expect(output).toContain('QR card PDF ja');
     expect(output).toContain('EXPLAIN (ANALYZE, BUFFERS)');
   }, 160_000);
 });

@@ -5,7 +5,7 @@
  * Steps: a fresh `bench_<random>` database (dropped at the end, also on failure), migrations, bulk
  * load and VACUUM ANALYZE, the service (startAllInOne) and the baseline each in a child process, a
  * same-answer check, autocannon per scenario, a stage-by-stage timing of one request, the cost of
- * checking an access token, and EXPLAIN of
+ * checking an access token, the CPU time of QR PNG and PDF rendering, and EXPLAIN of
  * the search's statements as the service issues them.
  *
  * Settings (environment, all optional): DATABASE_URL (admin URL; default
@@ -28,6 +28,7 @@ import {
 import { planReport, stageReport, throughputTable, trigramReport } from './bench/report.js';
 import { spawnServer, type ServerProcess } from './bench/serve.js';
 import { measureStages } from './bench/stages.js';
+import { measureQrRendering } from './bench/qr-render.js';
 import { measureTokenCheck } from './bench/token-check.js';
 
 /** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
@@ -142,6 +143,8 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   say('\nThe cost of checking an access token (sequential, medians of 300, this process):');
   for (const cost of await measureTokenCheck(database.url, 300))
     say(`  ${cost.name.padEnd(58)} ${cost.medianMs.toFixed(3)} ms`);
+  say('\nQR rendering, CPU time per render (first render once, then medians of 100 after warm-up, this process):');
+  for (const cost of await measureQrRendering(100)) say(`  ${cost.name.padEnd(58)} ${cost.cpuMs.toFixed(3)} ms`);
   await explainSearches(database.url, options.q);
   say(`\nwhole run ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -17,4 +17,7 @@ export const RECEIPTS_ACCESS: AccessTable = {
   'Mutation.setMyBudget': user('user.spending.write'),
   'Query.myReceipts': user('user.receipts.read'),
   'Query.mySpending': user('user.spending.read'),
+  // Printed at the counter for anyone to scan; the card names only a store the caller may see.
+  'Query.terminalQrImage': PUBLIC,
+  'Query.terminalQrCard': PUBLIC,
 };

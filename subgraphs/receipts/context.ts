@@ -3,6 +3,7 @@ import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { BudgetService } from './budget/budget.service.js';
 import { ConsumerReceiptsService } from './consumer/consumer.service.js';
+import { QrService } from './qr/qr.service.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalService } from './terminal/terminal.service.js';
 import { TransactionService } from './transaction/transaction.service.js';
@@ -14,6 +15,7 @@ import { ReceiptService } from './claim/receipt.service.js';
 export interface ReceiptsContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly terminals: TerminalService;
+  readonly qr: QrService;
   readonly transactions: TransactionService;
   readonly recording: RecordingService;
   readonly receipts: ReceiptService;
@@ -44,6 +46,7 @@ export function createReceiptsContext(base: BaseContext): ReceiptsContext {
     loaders: createLoaders(base, transactions),
     terminals,
     transactions,
+    qr: new QrService(base, terminals),
     recording: new RecordingService(base, terminals),
     receipts: new ReceiptService(base, terminals),
     claims: new ClaimService(base, terminals),

@@ -6,6 +6,7 @@ import { Budget } from './budget/budget.entity.js';
 import { BudgetResolver } from './budget/budget.resolver.js';
 import { ConsumerReceiptsResolver } from './consumer/consumer.resolver.js';
 import { createReceiptsContext, type ReceiptsContext } from './context.js';
+import { QrResolver } from './qr/qr.resolver.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalResolver } from './terminal/terminal.resolver.js';
 import { Transaction } from './transaction/transaction.entity.js';
@@ -25,7 +26,16 @@ export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
   entities: [Terminal, Transaction, TransactionQrToken, ReceiptClaim, Budget],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [TerminalResolver, TransactionResolver, ClaimResolver, BudgetResolver, ConsumerReceiptsResolver] },
+      {
+        resolvers: [
+          TerminalResolver,
+          TransactionResolver,
+          ClaimResolver,
+          BudgetResolver,
+          ConsumerReceiptsResolver,
+          QrResolver,
+        ],
+      },
       {
         Terminal: {
           __resolveReference: (ref: { id: string }, ctx: ReceiptsContext) => ctx.loaders.terminalById.load(ref.id),

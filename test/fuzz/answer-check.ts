@@ -34,10 +34,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isJsonType = (type: string) => /^application\/(problem\+|graphql-response\+)?json\b/.test(type);
 
 function restProblem(c: FuzzCase, a: Answer): string | undefined {
-  if (a.status < 400)
-    return a.text === '' || isJsonType(a.contentType)
+  if (a.status < 400) {
+    const documented = c.successMediaTypes?.includes(a.contentType.split(';')[0]!.trim()) ?? false;
+    return a.text === '' || isJsonType(a.contentType) || documented
       ? undefined
       : `success answered as ${a.contentType || 'no media type'}`;
+  }
   const body = parseJson(a.text);
   if (a.contentType.startsWith('application/problem+json') && isObject(body) && typeof body.type === 'string')
     return undefined;

@@ -24,6 +24,8 @@ export interface FuzzCase {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: Buffer;
   readonly style: AnswerStyle;
+  /** Media types other than JSON the document promises for a success (a binary row's PNG or PDF). */
+  readonly successMediaTypes?: readonly string[];
 }
 
 /** A path into a JSON value: property names and list indexes. */

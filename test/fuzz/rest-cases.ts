@@ -26,6 +26,15 @@ interface OpenApiOperation {
   readonly parameters?: (Parameter | { $ref: string })[];
   readonly requestBody?: { content?: Record<string, { schema?: Schema }> };
   readonly security?: Record<string, unknown>[];
+  readonly responses?: Record<string, { content?: Record<string, unknown> }>;
+}
+
+/** Media types the document promises for the operation's successes (2xx), other than JSON. */
+function binarySuccessTypes(op: OpenApiOperation): string[] {
+  return Object.entries(op.responses ?? {})
+    .filter(([status]) => /^2\d\d$/.test(status))
+    .flatMap(([, response]) => Object.keys(response.content ?? {}))
+    .filter((type) => !/json/.test(type));
 }
 /** The parts of an OpenAPI 3.1 document the fuzzer reads. */
 export interface OpenApiDocument {
@@ -149,6 +158,7 @@ function operationCases(c: OperationContext): FuzzCase[] {
     headers: { ...baseHeaders, ...extra.headers },
     body: 'body' in extra ? extra.body : baseBody,
     style: c.template.startsWith('/oauth/') ? 'page' : 'problem',
+    successMediaTypes: binarySuccessTypes(c.op),
   });
   const cases: FuzzCase[] = [make('(baseline)', 'plausible values', url({}))];
   for (const p of parameters) {
