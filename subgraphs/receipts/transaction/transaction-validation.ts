@@ -3,7 +3,21 @@
  * cover the total once per rate and are what their rates give).
  */
 import { Validation } from '../../kernel/errors.js';
-import { TRANSACTION_LIMITS as L, type RecordTransactionInput } from './transaction.input.js';
+import type { RecordTransactionInput } from './transaction.input.js';
+
+/** Limits of a recorded transaction (stated in the input type's descriptions). */
+export const TRANSACTION_LIMITS = {
+  maxItems: 500,
+  maxTaxes: 10,
+  maxNameLength: 200,
+  maxQuantity: 10_000,
+  /** 1e9 minor units: far above any till, far below int32. */
+  maxAmount: 1_000_000_000,
+  maxRateBasisPoints: 10_000,
+  /** How far in the future `occurredAt` may be (clock skew of a till). */
+  maxFutureSkewSeconds: 300,
+} as const;
+const L = TRANSACTION_LIMITS;
 
 const CURRENCY = /^[A-Z]{3}$/;
 const isAmount = (n: number) => Number.isInteger(n) && n >= 0 && n <= L.maxAmount;

@@ -1,19 +1,6 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
 
-/** Limits of a recorded transaction. */
-export const TRANSACTION_LIMITS = {
-  maxItems: 500,
-  maxTaxes: 10,
-  maxNameLength: 200,
-  maxQuantity: 10_000,
-  /** 1e9 minor units: far above any till, far below int32. */
-  maxAmount: 1_000_000_000,
-  maxRateBasisPoints: 10_000,
-  /** How far in the future `occurredAt` may be (clock skew of a till). */
-  maxFutureSkewSeconds: 300,
-} as const;
-
 @InputType('TransactionItemInput', { description: 'One line of a sale.' })
 export class TransactionItemInput {
   @Field(() => String, { description: 'Product name as printed, 1 to 200 characters.' })
