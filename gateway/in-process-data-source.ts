@@ -5,11 +5,12 @@
  */
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
-import { execute, getOperationAST, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { execute, getOperationAST, parse, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { BaseContext, GatewayContext } from '../subgraphs/kernel/context.js';
 import type { Orm } from '../subgraphs/kernel/db/orm.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
 import type { Env } from '../subgraphs/kernel/env.js';
+import { ErrorCode } from '../subgraphs/kernel/errors.js';
 import { maskError } from '../subgraphs/kernel/graphql-errors.js';
 import { recordOperation } from '../subgraphs/kernel/observability/graphql-metrics.js';
 import { inSpan, subgraphSpanAttributes } from '../subgraphs/kernel/observability/tracing.js';
@@ -58,11 +59,17 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
       result.errors?.length ? 'error' : 'success',
       (performance.now() - started) / 1000,
     );
+    // No `data` at all: execution never began because the variables did not coerce (a custom scalar the
+    // gateway passes through, e.g. a malformed DateTimeISO). Apollo Server calls that BAD_USER_INPUT; so do we.
+    const coded = (e: GraphQLError) => {
+      const formatted = e.toJSON();
+      if (!('data' in result) && formatted.extensions?.code === undefined)
+        return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BadUserInput } };
+      return formatted;
+    };
     return {
       data: result.data,
-      ...(result.errors
-        ? { errors: result.errors.map((e) => maskError(e.toJSON(), e, gatewayContext.requestId)) }
-        : {}),
+      ...(result.errors ? { errors: result.errors.map((e) => maskError(coded(e), e, gatewayContext.requestId)) } : {}),
     };
   }
 

@@ -34,7 +34,8 @@ is reachable at \`/graphql\`.
 - **Authentication**: \`Authorization: Bearer <access token>\`, a JWT (RFC 9068) from the OAuth 2.0
   authorization-code flow (PKCE S256) at \`/oauth/authorize\` and \`/api/v1/auth/token\`. Operations list
   the scopes they need. 401 carries \`WWW-Authenticate: Bearer error="invalid_token"\`; 403 (a missing
-  scope) carries \`error="insufficient_scope"\` and the needed scope.
+  scope) carries \`error="insufficient_scope"\` and the needed scope. A receipt claim token that fails is
+  401 \`invalid_claim_token\` with its own challenge, \`WWW-Authenticate: ClaimToken realm="receipts"\`.
 - **Rate limits**: limited operations carry the \`RateLimit-Policy\` and \`RateLimit\` headers
   (draft-ietf-httpapi-ratelimit-headers-10: \`"last-receipt";q=30;w=60\` and \`"last-receipt";r=29;t=58\`)
   and, over the limit, answer 429 \`rate_limited\` with \`Retry-After\` (whole seconds; retry after that long).

@@ -71,6 +71,20 @@ describe('challenges (RFC 6750 §3)', () => {
     });
   });
 
+  it("uses the error's own challenge for a credential other than the bearer token", () => {
+    const challenge = 'ClaimToken realm="receipts", error="invalid_claim_token"';
+    const input = problemFromGraphQLError({
+      message: 'm',
+      extensions: { code: 'UNAUTHENTICATED', reason: 'invalid_claim_token', challenge },
+    });
+    expect(input).toMatchObject({
+      status: 401,
+      code: 'invalid_claim_token',
+      headers: { 'WWW-Authenticate': challenge },
+    });
+    expect(problem(input, '/x', 't')).not.toHaveProperty('challenge');
+  });
+
   it('names insufficient_scope with the scope needed', () => {
     const input = problemFromGraphQLError({
       message: 'm',

@@ -112,7 +112,7 @@ export class ClaimService {
   /** Raises the transaction's claim count when `condition` holds; whether it did. */
   private async countClaim(em: EntityManager, transactionId: string, condition: string): Promise<boolean> {
     const rows = await em.execute<{ claim_count: number }[]>(
-      `update "transaction" set "claim_count" = "claim_count" + 1 where "id" = ? and ${condition} returning "claim_count"`,
+      `update "transaction" set "claim_count" = "claim_count" + 1, "updated_at" = now() where "id" = ? and ${condition} returning "claim_count"`,
       [transactionId],
     );
     return rows.length === 1;

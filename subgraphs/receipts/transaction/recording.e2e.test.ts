@@ -113,10 +113,24 @@ describe('recordTransaction', () => {
       'items.0.name',
       'items.0.quantity',
       'items',
-      'taxes',
       'taxes.0.taxAmount',
       'taxes',
+      'taxes',
     ]);
+  });
+
+  it('names missing line fields, refuses an over-long list as a whole, and refuses a malformed occurredAt as 400', async () => {
+    const missing = await record({ totalAmount: 0, items: [{ name: 'パン' }], taxes: [{ rateBasisPoints: 800 }] });
+    expect((failure(missing)?.errors as { path: string }[]).map((e) => e.path)).toEqual([
+      'items.0.unitPrice',
+      'items.0.quantity',
+      'taxes.0.taxableAmount',
+      'taxes.0.taxAmount',
+    ]);
+    const long = await record({ items: Array.from({ length: 10_000 }, () => ({})) });
+    expect(failure(long)).toMatchObject({ code: 'BAD_USER_INPUT', errors: [{ path: 'items' }] });
+    expect(failure(await record({ occurredAt: 'yesterday' }))).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(failure(await record({ occurredAt: {} }))).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 
   it('takes a business token with store.receipts.write for its own store only', async () => {

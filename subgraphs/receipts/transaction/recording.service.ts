@@ -49,13 +49,12 @@ export class RecordingService {
   async record(input: RecordTransactionInput): Promise<RecordedTransaction> {
     requireAuthenticated(this.ctx.principal);
     const now = new Date();
-    validateTransaction(input, now);
+    const { items, taxes } = validateTransaction(input, now);
     const terminal = await this.terminals.getByPublicId(input.publicTerminalId);
     if (!(await requireStoreReceiptsWriter(this.ctx, this.ctx.principal, terminal.storeId)))
       throw new NotFoundError('No terminal has this public id.', 'terminal_not_found');
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + TRANSACTION_QR_TTL_MS);
-    const taxes = (input.taxes ?? []).map((t) => ({ ...t }));
     const taxAmount = taxes.reduce((sum, tax) => sum + tax.taxAmount, 0);
     const transaction = await this.ctx.em.transactional(async (em) => {
       const created = em.create(Transaction, {
@@ -66,7 +65,7 @@ export class RecordingService {
         taxAmount,
         taxes,
         currency: input.currency ?? 'JPY',
-        items: (input.items ?? []).map((item) => ({ ...item, name: item.name.trim() })),
+        items,
         occurredAt: input.occurredAt ?? now,
       });
       // No ORM relation orders the inserts (the foreign keys live in the database): the sale goes first.

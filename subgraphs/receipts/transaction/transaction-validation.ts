@@ -1,45 +1,82 @@
 /**
  * Checks a recorded transaction: each field alone, then the sums (items add up to the total, taxes
- * cover the total once per rate and are what their rates give).
+ * cover the total once per rate and are what their rates give). The result is the sale's lines and
+ * taxes with every field present.
  */
 import { Validation } from '../../kernel/errors.js';
-import { TRANSACTION_LIMITS as L, type RecordTransactionInput } from './transaction.input.js';
+import type { TransactionLine, TransactionTaxLine } from './transaction.types.js';
+import type { RecordTransactionInput } from './transaction.input.js';
+
+/** Limits of a recorded transaction (stated in the input type's descriptions). */
+export const TRANSACTION_LIMITS = {
+  maxItems: 500,
+  maxTaxes: 10,
+  maxNameLength: 200,
+  maxQuantity: 10_000,
+  /** 1e9 minor units: far above any till, far below int32. */
+  maxAmount: 1_000_000_000,
+  maxRateBasisPoints: 10_000,
+  /** How far in the future `occurredAt` may be (clock skew of a till). */
+  maxFutureSkewSeconds: 300,
+} as const;
+const L = TRANSACTION_LIMITS;
 
 const CURRENCY = /^[A-Z]{3}$/;
-const isAmount = (n: number) => Number.isInteger(n) && n >= 0 && n <= L.maxAmount;
+const isInt = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isInteger(n);
+const isAmount = (n: number | null | undefined): n is number => isInt(n) && n >= 0 && n <= L.maxAmount;
 
-function checkItems(input: RecordTransactionInput, v: Validation): void {
-  const items = input.items ?? [];
-  v.check(items.length <= L.maxItems, 'items', `must have at most ${L.maxItems} lines`);
-  items.forEach((item, i) => {
-    const name = item.name.trim();
-    v.check(name.length >= 1 && name.length <= L.maxNameLength, `items.${i}.name`, 'must be 1 to 200 characters');
-    v.check(Math.abs(item.unitPrice) <= L.maxAmount, `items.${i}.unitPrice`, 'must be between -1e9 and 1e9');
-    v.check(item.quantity >= 1 && item.quantity <= L.maxQuantity, `items.${i}.quantity`, 'must be 1 to 10000');
-  });
-  const sum = items.reduce((total, item) => total + item.unitPrice * item.quantity, 0);
-  if (items.length > 0) v.check(sum === input.totalAmount, 'items', 'must add up to totalAmount');
+/** What a valid sale is made of. */
+export interface ValidSale {
+  readonly items: TransactionLine[];
+  readonly taxes: TransactionTaxLine[];
 }
 
-function checkTaxes(input: RecordTransactionInput, v: Validation): void {
-  const taxes = input.taxes ?? [];
-  v.check(taxes.length <= L.maxTaxes, 'taxes', `must have at most ${L.maxTaxes} rates`);
-  const rates = new Set(taxes.map((tax) => tax.rateBasisPoints));
-  v.check(rates.size === taxes.length, 'taxes', 'must name each rate once');
-  taxes.forEach((tax, i) => {
-    const rate = tax.rateBasisPoints;
-    v.check(rate >= 0 && rate <= L.maxRateBasisPoints, `taxes.${i}.rateBasisPoints`, 'must be 0 to 10000');
-    v.check(isAmount(tax.taxableAmount), `taxes.${i}.taxableAmount`, 'must be 0 to 1e9');
-    // Included tax: taxable × r / (1 + r), rounded down, up or to nearest by the till.
-    const exact = (tax.taxableAmount * rate) / (L.maxRateBasisPoints + rate);
-    v.check(Math.abs(tax.taxAmount - exact) < 1, `taxes.${i}.taxAmount`, 'must be the tax its rate gives');
+function checkItems(input: RecordTransactionInput, v: Validation): TransactionLine[] {
+  const items = input.items ?? [];
+  // Past the limit the lines are not read one by one: the list is refused as a whole.
+  if (items.length > L.maxItems) return (v.add('items', `must have at most ${L.maxItems} lines`), []);
+  const lines = items.map((item, i): TransactionLine => {
+    const name = item.name?.trim() ?? '';
+    v.check(name.length >= 1 && name.length <= L.maxNameLength, `items.${i}.name`, 'must be 1 to 200 characters');
+    const { unitPrice, quantity } = item;
+    v.check(
+      isInt(unitPrice) && Math.abs(unitPrice) <= L.maxAmount,
+      `items.${i}.unitPrice`,
+      'must be an integer between -1e9 and 1e9',
+    );
+    v.check(isInt(quantity) && quantity >= 1 && quantity <= L.maxQuantity, `items.${i}.quantity`, 'must be 1 to 10000');
+    return { name, unitPrice: unitPrice ?? 0, quantity: quantity ?? 0 };
   });
-  const covered = taxes.reduce((total, tax) => total + tax.taxableAmount, 0);
-  if (taxes.length > 0) v.check(covered === input.totalAmount, 'taxes', 'taxableAmount must add up to totalAmount');
+  const sum = lines.reduce((total, line) => total + line.unitPrice * line.quantity, 0);
+  if (lines.length > 0) v.check(sum === input.totalAmount, 'items', 'must add up to totalAmount');
+  return lines;
+}
+
+function checkTaxes(input: RecordTransactionInput, v: Validation): TransactionTaxLine[] {
+  const taxes = input.taxes ?? [];
+  if (taxes.length > L.maxTaxes) return (v.add('taxes', `must have at most ${L.maxTaxes} rates`), []);
+  const lines = taxes.map((tax, i): TransactionTaxLine => {
+    const { rateBasisPoints: rate, taxableAmount, taxAmount } = tax;
+    const rateOk = isInt(rate) && rate >= 0 && rate <= L.maxRateBasisPoints;
+    v.check(rateOk, `taxes.${i}.rateBasisPoints`, 'must be 0 to 10000');
+    v.check(isAmount(taxableAmount), `taxes.${i}.taxableAmount`, 'must be 0 to 1e9');
+    // Included tax: taxable × r / (1 + r), rounded down, up or to nearest by the till.
+    const exact = rateOk && isAmount(taxableAmount) ? (taxableAmount * rate) / (L.maxRateBasisPoints + rate) : NaN;
+    v.check(
+      isInt(taxAmount) && Math.abs(taxAmount - exact) < 1,
+      `taxes.${i}.taxAmount`,
+      'must be the tax its rate gives',
+    );
+    return { rateBasisPoints: rate ?? 0, taxableAmount: taxableAmount ?? 0, taxAmount: taxAmount ?? 0 };
+  });
+  v.check(new Set(lines.map((tax) => tax.rateBasisPoints)).size === lines.length, 'taxes', 'must name each rate once');
+  const covered = lines.reduce((total, tax) => total + tax.taxableAmount, 0);
+  if (lines.length > 0) v.check(covered === input.totalAmount, 'taxes', 'taxableAmount must add up to totalAmount');
+  return lines;
 }
 
 /** @throws BadUserInputError `validation_failed` naming every field that is wrong. */
-export function validateTransaction(input: RecordTransactionInput, now: Date): void {
+export function validateTransaction(input: RecordTransactionInput, now: Date): ValidSale {
   const v = new Validation()
     .check(isAmount(input.totalAmount), 'totalAmount', 'must be 0 to 1e9')
     .check(CURRENCY.test(input.currency ?? 'JPY'), 'currency', 'must be an ISO 4217 code (three uppercase letters)');
@@ -48,7 +85,8 @@ export function validateTransaction(input: RecordTransactionInput, now: Date): v
     const latest = now.getTime() + L.maxFutureSkewSeconds * 1000;
     v.check(occurredAt.getTime() <= latest, 'occurredAt', 'must not be more than 5 minutes in the future');
   }
-  checkItems(input, v);
-  checkTaxes(input, v);
+  const items = checkItems(input, v);
+  const taxes = checkTaxes(input, v);
   v.throwIfInvalid();
+  return { items, taxes };
 }

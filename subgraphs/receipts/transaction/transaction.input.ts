@@ -1,45 +1,44 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
 
-/** Limits of a recorded transaction. */
-export const TRANSACTION_LIMITS = {
-  maxItems: 500,
-  maxTaxes: 10,
-  maxNameLength: 200,
-  maxQuantity: 10_000,
-  /** 1e9 minor units: far above any till, far below int32. */
-  maxAmount: 1_000_000_000,
-  maxRateBasisPoints: 10_000,
-  /** How far in the future `occurredAt` may be (clock skew of a till). */
-  maxFutureSkewSeconds: 300,
-} as const;
-
-@InputType('TransactionItemInput', { description: 'One line of a sale.' })
+/*
+ * The fields of a line and of a tax are required, but declared nullable: a list of 10,000 empty
+ * objects would otherwise cost graphql-js one error (with a stack) per missing field before anything
+ * runs; the service names each missing field instead, and skips the lines of an over-long list.
+ */
+@InputType('TransactionItemInput', { description: 'One line of a sale. Every field is required.' })
 export class TransactionItemInput {
-  @Field(() => String, { description: 'Product name as printed, 1 to 200 characters.' })
-  name!: string;
+  @Field(() => String, { nullable: true, description: 'Required. Product name as printed, 1 to 200 characters.' })
+  name?: string | null;
 
   @Field(() => Int, {
-    description: 'Unit price in minor units, tax included; negative for a discount line (-1e9 to 1e9).',
+    nullable: true,
+    description: 'Required. Unit price in minor units, tax included; negative for a discount line (-1e9 to 1e9).',
   })
-  unitPrice!: number;
+  unitPrice?: number | null;
 
-  @Field(() => Int, { description: 'Quantity, 1 to 10000.' })
-  quantity!: number;
+  @Field(() => Int, { nullable: true, description: 'Required. Quantity, 1 to 10000.' })
+  quantity?: number | null;
 }
 
-@InputType('TransactionTaxInput', { description: 'Tax of one rate (taxes are included in the total).' })
+@InputType('TransactionTaxInput', {
+  description: 'Tax of one rate (taxes are included in the total). Every field is required.',
+})
 export class TransactionTaxInput {
-  @Field(() => Int, { description: 'Rate in basis points, 0 to 10000: 1000 = 10 %, 800 = 8 %.' })
-  rateBasisPoints!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Required. Rate in basis points, 0 to 10000: 1000 = 10 %, 800 = 8 %.',
+  })
+  rateBasisPoints?: number | null;
 
-  @Field(() => Int, { description: 'Tax-included amount sold at this rate, in minor units.' })
-  taxableAmount!: number;
+  @Field(() => Int, { nullable: true, description: 'Required. Tax-included amount sold at this rate, in minor units.' })
+  taxableAmount?: number | null;
 
   @Field(() => Int, {
-    description: 'Tax included in taxableAmount: taxableAmount × rate / (1 + rate), rounded either way.',
+    nullable: true,
+    description: 'Required. Tax included in taxableAmount: taxableAmount × rate / (1 + rate), rounded either way.',
   })
-  taxAmount!: number;
+  taxAmount?: number | null;
 }
 
 @InputType('RecordTransactionInput', { description: 'A completed sale at a terminal.' })
