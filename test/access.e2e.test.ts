@@ -93,6 +93,8 @@ const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.storeTypes': 'ok',
   'Query.surveyCampaign': 'ok',
   'Query.terminal': 'NOT_FOUND',
+  'Query.claimTokenQrCard': 'NOT_FOUND',
+  'Query.claimTokenQrImage': 'NOT_FOUND',
   'Query.terminalQrCard': 'NOT_FOUND',
   'Query.terminalQrImage': 'NOT_FOUND',
   'Query.transactionQrReceipt': 'NOT_FOUND',

@@ -14,3 +14,17 @@ export const TerminalQrCard: Operation = {
   terminalQrCard(publicTerminalId: $publicTerminalId, lang: $lang) { contentType base64 filename }
 }`,
 };
+
+export const ClaimTokenQrImage: Operation = {
+  name: 'ClaimTokenQrImage',
+  document: `query ClaimTokenQrImage($claimToken: String!, $size: Int) {
+  claimTokenQrImage(claimToken: $claimToken, size: $size) { contentType base64 filename }
+}`,
+};
+
+export const ClaimTokenQrCard: Operation = {
+  name: 'ClaimTokenQrCard',
+  document: `query ClaimTokenQrCard($claimToken: String!, $lang: String) {
+  claimTokenQrCard(claimToken: $claimToken, lang: $lang) { contentType base64 filename }
+}`,
+};

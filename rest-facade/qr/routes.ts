@@ -12,6 +12,13 @@ const TERMINAL_ID = {
   publicTerminalId: { type: 'string', description: 'Public terminal id, 6 to 16 characters.' },
 } as const;
 
+const CLAIM_TOKEN = {
+  claimToken: { type: 'string', description: 'The transaction-QR token recordTransaction issued.' },
+} as const;
+
+const TOKEN_NOT_FOUND =
+  'No active transaction-QR token has this value: unknown, expired, claimed or revoked, or its transaction deleted (`unknown_token`).';
+
 const NOT_FOUND = 'No terminal has this public id, or the id is not 6 to 16 characters (`terminal_not_found`).';
 
 /** The `BinaryFile` under `field` in `data`, as the bytes the facade answers. */
@@ -83,6 +90,64 @@ export const qrRoutes: readonly Route[] = [
     errors: {
       400: '`lang` is neither `ja` nor `en` (`validation_failed`; `errors` names `lang`).',
       404: NOT_FOUND,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/claim-tokens/:claimToken/qr.png',
+    operation: qr.ClaimTokenQrImage,
+    tag: TAG,
+    summary: "PNG of a transaction-QR token's QR code",
+    description:
+      'The QR code (error correction M) of `{PUBLIC_URL}/receipts/rx/{claimToken}`, the receipt page of the token, as a PNG of ' +
+      'exactly `size` x `size` pixels (the same module rule as the terminal image). Only an active token has one: not ' +
+      'expired, claimed or revoked, its transaction present.',
+    pathParams: CLAIM_TOKEN,
+    queryParams: {
+      size: {
+        type: 'int32',
+        description: 'Width and height in pixels, 64 to 2048.',
+        default: 300,
+        minimum: 64,
+        maximum: 2048,
+      },
+    },
+    result: file('claimTokenQrImage'),
+    status: 200,
+    responseSchema: null,
+    // Private: the token is a credential, so no shared cache keeps its picture.
+    answer: { kind: 'binary', mediaTypes: ['image/png'], cacheControl: 'private, max-age=300', disposition: 'inline' },
+    errors: {
+      400: '`size` is not an int32 or is outside 64 to 2048 (`validation_failed`; `errors` names `size`).',
+      404: TOKEN_NOT_FOUND,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/claim-tokens/:claimToken/qr.pdf',
+    operation: qr.ClaimTokenQrCard,
+    tag: TAG,
+    summary: "Printable card (PDF) of a transaction-QR token's QR code",
+    description:
+      'An A6 card: the store name (for a store that is not publicly visible, only for its own business and the operator), the ' +
+      'QR code of `{PUBLIC_URL}/receipts/rx/{claimToken}`, a short reference of the token (8 characters of its SHA-256, never ' +
+      'the token) and how to use it, in `lang`, set in an embedded Japanese font (Noto Sans JP, subset).',
+    pathParams: CLAIM_TOKEN,
+    queryParams: {
+      lang: { type: 'string', description: 'Language of the card: `ja` (default) or `en`.', maxLength: 16 },
+    },
+    result: file('claimTokenQrCard'),
+    status: 200,
+    responseSchema: null,
+    answer: {
+      kind: 'binary',
+      mediaTypes: ['application/pdf'],
+      cacheControl: 'private, max-age=300',
+      disposition: 'inline',
+    },
+    errors: {
+      400: '`lang` is neither `ja` nor `en` (`validation_failed`; `errors` names `lang`).',
+      404: TOKEN_NOT_FOUND,
     },
   },
 ];

@@ -20,4 +20,7 @@ export const RECEIPTS_ACCESS: AccessTable = {
   // Printed at the counter for anyone to scan; the card names only a store the caller may see.
   'Query.terminalQrImage': PUBLIC,
   'Query.terminalQrCard': PUBLIC,
+  // The token is the credential (128+ random bits): whoever holds it may print its code.
+  'Query.claimTokenQrImage': PUBLIC,
+  'Query.claimTokenQrCard': PUBLIC,
 };

@@ -4,6 +4,8 @@ import { keyedLoader } from '../kernel/loaders.js';
 import { BudgetService } from './budget/budget.service.js';
 import { ConsumerReceiptsService } from './consumer/consumer.service.js';
 import { QrService } from './qr/qr.service.js';
+import { ClaimTokenQrService } from './qr/claim-token-qr.service.js';
+import { ActiveQrTokens } from './claim/active-qr-token.lookup.js';
 import { Terminal } from './terminal/terminal.entity.js';
 import { TerminalService } from './terminal/terminal.service.js';
 import { TransactionService } from './transaction/transaction.service.js';
@@ -16,6 +18,7 @@ export interface ReceiptsContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly terminals: TerminalService;
   readonly qr: QrService;
+  readonly claimTokenQr: ClaimTokenQrService;
   readonly transactions: TransactionService;
   readonly recording: RecordingService;
   readonly receipts: ReceiptService;
@@ -47,6 +50,7 @@ export function createReceiptsContext(base: BaseContext): ReceiptsContext {
     terminals,
     transactions,
     qr: new QrService(base, terminals),
+    claimTokenQr: new ClaimTokenQrService(base, new ActiveQrTokens(base.em)),
     recording: new RecordingService(base, terminals),
     receipts: new ReceiptService(base, terminals),
     claims: new ClaimService(base, terminals),

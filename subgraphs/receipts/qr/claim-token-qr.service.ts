@@ -1,8 +1,6 @@
 /**
  * QR images and counter cards of transaction-QR tokens, written against {@link ActiveQrTokenLookup} so
- * they do not depend on how the claims module stores its tokens. Not exposed yet: the GraphQL fields
- * `claimTokenQrImage` / `claimTokenQrCard` and their facade rows are wired once the claims module
- * (transaction_qr_token) provides the lookup.
+ * they do not depend on how the claims module stores its tokens (claim/active-qr-token.lookup.ts).
  */
 import { createHash } from 'node:crypto';
 import type { BaseContext } from '../../kernel/context.js';
