@@ -2,7 +2,7 @@
 import type { Operation } from '../kernel/route.js';
 
 /** The receipt's fields every row answers (mapped to the REST `Receipt` by routes.ts). */
-const RECEIPT = `id occurredAt currency totalAmount subtotalAmount taxAmount claimCount
+const RECEIPT = `id occurredAt storeName currency totalAmount subtotalAmount taxAmount claimCount
     taxes { rateBasisPoints taxableAmount taxAmount }
     items { name unitPrice quantity }
     terminal { publicTerminalId }

@@ -12,6 +12,10 @@ const receiptProperties = {
   transactionId: { type: 'string', format: 'uuid', description: 'Transaction id (UUIDv7).' },
   publicTerminalId: { type: 'string', description: 'The terminal the sale was made at.' },
   storeId: { type: 'string', format: 'uuid', description: 'The store the sale was made in.' },
+  storeName: {
+    type: 'string',
+    description: 'The store name as printed on the receipt (copied when the sale was recorded).',
+  },
   occurredAt: time('When the sale happened (RFC 3339, UTC).'),
   currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code.' },
   totalAmount: int('Total paid, tax included, in minor units of the currency (JPY: yen).'),

@@ -57,6 +57,7 @@ describe('GET /api/v1/terminals/{publicTerminalId}/last-receipt', () => {
         transactionId: latest.transactionId,
         publicTerminalId: terminal,
         storeId,
+        storeName: 'レシート商店',
         currency: 'JPY',
         totalAmount: 1100,
         subtotalAmount: 1000,

@@ -10,6 +10,12 @@ import type { Transaction } from './transaction/transaction.entity.js';
 export type ReceiptEventType = 'purchase.completed' | 'receipt.claimed';
 
 /** The business account that owns a store (null for an unknown store). */
+/** The store's current name (the stores subgraph's table, read where receipts need it); null for no store. */
+export async function storeName(em: EntityManager, storeId: string): Promise<string | null> {
+  const rows = await em.execute<{ name: string }[]>('select "name" from "store" where "id" = ?', [storeId]);
+  return rows[0]?.name ?? null;
+}
+
 export async function storeBusinessAccountId(em: EntityManager, storeId: string): Promise<string | null> {
   const rows = await em.execute<{ business_account_id: string }[]>(
     'select "business_account_id" from "store" where "id" = ?',

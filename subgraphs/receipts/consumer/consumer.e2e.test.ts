@@ -22,6 +22,7 @@ let taro: string;
 let receiptsOnly: string;
 let terminal: string;
 let otherTerminal: string;
+let newUserToken: () => Promise<string>;
 
 const claim = (token: string | undefined, qrToken: string) =>
   service.graphql<{ claimTransactionQr: { id: string } }>(
@@ -44,13 +45,17 @@ async function bought(token: string, publicTerminalId: string, totalAmount: numb
 }
 
 interface Page {
-  items: { claimId: string; channel: string; receipt: { id: string; totalAmount: number; store: { name: string } } }[];
+  items: {
+    claimId: string;
+    channel: string;
+    receipt: { id: string; totalAmount: number; storeName: string; store: { name: string } | null };
+  }[];
   nextCursor: string | null;
 }
 
 const MY_RECEIPTS = `query($first: Int, $after: String) {
   myReceipts(first: $first, after: $after) {
-    items { claimId channel receipt { id totalAmount store { name } } }
+    items { claimId channel receipt { id totalAmount storeName store { name } } }
     nextCursor
   }
 }`;
@@ -66,6 +71,7 @@ const MY_SPENDING = `query($year: Int, $month: Int) {
 beforeAll(async () => {
   service = await startOAuthService();
   const app = await registerApp(service, SCOPES);
+  newUserToken = async () => (await tokensFor(service, app, await createUser(service), { scopes: SCOPES })).accessToken;
   hanako = (await tokensFor(service, app, await createUser(service), { scopes: SCOPES })).accessToken;
   taro = (await tokensFor(service, app, await createUser(service), { scopes: SCOPES })).accessToken;
   receiptsOnly = (await tokensFor(service, app, await createUser(service), { scopes: ['user.receipts.read'] }))
@@ -77,8 +83,10 @@ beforeAll(async () => {
 
 describe('myReceipts', () => {
   it('pages the user’s claimed receipts newest first; the pages never overlap and together cover them all', async () => {
+    // A user of its own: other tests add receipts to the shared users, in any order.
+    const shopper = await newUserToken();
     const mine: string[] = [];
-    for (let i = 0; i < 5; i++) mine.push(await bought(hanako, terminal, 100 + i, new Date().toISOString()));
+    for (let i = 0; i < 5; i++) mine.push(await bought(shopper, terminal, 100 + i, new Date().toISOString()));
     await bought(taro, terminal, 999, new Date().toISOString());
 
     const seen: string[] = [];
@@ -87,7 +95,7 @@ describe('myReceipts', () => {
       const result: { data?: { myReceipts: Page }; errors?: unknown[] } = await service.graphql<{ myReceipts: Page }>(
         MY_RECEIPTS,
         { first: 2, after },
-        hanako,
+        shopper,
       );
       expect(result.errors).toBeUndefined();
       const { items, nextCursor }: Page = result.data!.myReceipts;
@@ -100,6 +108,23 @@ describe('myReceipts', () => {
     }
     expect(after).toBeNull();
     expect(seen).toEqual([...mine].reverse());
+  });
+
+  it('lists a receipt of an unlisted store with its printed name, the store itself hidden', async () => {
+    const business = await createBusiness(service, 'unlisted-owner@example.test');
+    const unlisted = await createTerminal(service, await createStore(service, business, false));
+    const buyer = await newUserToken();
+    const id = await bought(buyer, unlisted, 321, new Date().toISOString());
+    const result = await service.graphql<{ myReceipts: Page }>(MY_RECEIPTS, {}, buyer);
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.myReceipts.items.map((item) => item.receipt)).toEqual([
+      {
+        id,
+        totalAmount: 321,
+        storeName: 'レシート商店',
+        store: null,
+      },
+    ]);
   });
 
   it('answers BAD_USER_INPUT for first below 1 and for a cursor it did not make', async () => {

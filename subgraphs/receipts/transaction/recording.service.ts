@@ -7,7 +7,7 @@ import { ForbiddenError, NotFoundError } from '../../kernel/errors.js';
 import { tokenDigest } from '../claim/transaction-qr.js';
 import { TransactionQrToken } from '../claim/transaction-qr-token.entity.js';
 import type { RecordedTransaction } from '../claim/claim.types.js';
-import { queueReceiptEvent, storeBusinessAccountId } from '../receipt-events.js';
+import { queueReceiptEvent, storeBusinessAccountId, storeName } from '../receipt-events.js';
 import type { TerminalService } from '../terminal/terminal.service.js';
 import { Transaction } from './transaction.entity.js';
 import type { RecordTransactionInput } from './transaction.input.js';
@@ -53,6 +53,7 @@ export class RecordingService {
     const terminal = await this.terminals.getByPublicId(input.publicTerminalId);
     if (!(await requireStoreReceiptsWriter(this.ctx, this.ctx.principal, terminal.storeId)))
       throw new NotFoundError('No terminal has this public id.', 'terminal_not_found');
+    const printedStoreName = (await storeName(this.ctx.em, terminal.storeId)) ?? '';
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + TRANSACTION_QR_TTL_MS);
     const taxAmount = taxes.reduce((sum, tax) => sum + tax.taxAmount, 0);
@@ -60,6 +61,7 @@ export class RecordingService {
       const created = em.create(Transaction, {
         terminalId: terminal.id,
         storeId: terminal.storeId,
+        storeName: printedStoreName,
         totalAmount: input.totalAmount,
         subtotalAmount: input.totalAmount - taxAmount,
         taxAmount,

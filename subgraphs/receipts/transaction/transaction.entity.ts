@@ -46,6 +46,14 @@ export class Transaction extends BaseEntity {
   @Property({ type: 'integer', default: 0 })
   claimCount: number & Opt = 0;
 
+  /**
+   * The store's name as printed on the receipt: copied when the sale is recorded, so the receipt reads
+   * the same after a rename, and whoever holds it can read it whether or not the store is listed.
+   */
+  @Field(() => String, { description: 'The store name as printed on the receipt (at the time of the sale).' })
+  @Property({ type: 'string', length: 200, default: '' })
+  storeName: string & Opt = '';
+
   @Field(() => String, { description: 'ISO 4217 currency code. Default JPY.' })
   @Property({ type: 'string', length: 3, columnType: 'char(3)', default: 'JPY' })
   currency: string & Opt = 'JPY';

@@ -39,7 +39,12 @@ export class TransactionResolver {
     return terminal;
   }
 
-  @FieldResolver(() => StoreRef, { description: 'The store the sale was made in.' })
+  @FieldResolver(() => StoreRef, {
+    nullable: true,
+    description:
+      'The store the sale was made in; null when the caller may not see it (an unlisted store, for anyone but operators and ' +
+      'its business: the stores subgraph decides). `storeName` always names it as printed.',
+  })
   store(@Root() transaction: Transaction): StoreRef {
     return { id: transaction.storeId };
   }

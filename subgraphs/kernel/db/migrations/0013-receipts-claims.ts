@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * receipts: amounts and taxes of a transaction, its claim counter, transaction-QR tokens and the claim
+ * receipts: amounts and taxes of a transaction, its claim counter, the store name as printed, transaction-QR tokens and the claim
  * audit rows.
  *
  * - `transaction.claim_count` is what a terminal claim updates conditionally (`claim_count = 0` unless
@@ -20,9 +20,12 @@ export class Migration0013ReceiptsClaims extends Migration {
       add column "subtotal_amount" int not null default 0,
       add column "tax_amount" int not null default 0,
       add column "taxes" jsonb not null default '[]',
-      add column "claim_count" int not null default 0;`);
+      add column "claim_count" int not null default 0,
+      add column "store_name" varchar(200) not null default '';`);
     // Transactions recorded before taxes were known: everything was the subtotal.
     this.addSql('update "transaction" set "subtotal_amount" = "total_amount";');
+    // The store's name as printed on each receipt: what it was called at the time of the sale.
+    this.addSql('update "transaction" t set "store_name" = s."name" from "store" s where s."id" = t."store_id";');
 
     this.addSql(`create table "transaction_qr_token" (
       "id" uuid not null primary key,
