@@ -47,6 +47,10 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
     expect(output).toContain('verify signature + grant liveness');
     expect(output).toContain('QR PNG 300 px');
     expect(output).toContain('QR card PDF ja');
+    expect(output).toContain('POST terminal claim at');
+    expect(output).toMatch(
+      /claims checked in the database: (\d+) of \1 transactions claimed exactly once, \1 audit rows/,
+    );
     expect(output).toContain('EXPLAIN (ANALYZE, BUFFERS)');
   }, 160_000);
 });

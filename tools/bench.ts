@@ -10,7 +10,7 @@
  *
  * Settings (environment, all optional): DATABASE_URL (admin URL; default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_STORES (100000), BENCH_CONNECTIONS (20),
- * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write
+ * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CLAIM_RATE (200 claims/s), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write
  * `--cpu-prof` profiles of the servers there).
  */
 import pg from 'pg';
@@ -30,6 +30,7 @@ import { spawnServer, type ServerProcess } from './bench/serve.js';
 import { measureStages } from './bench/stages.js';
 import { measureQrRendering } from './bench/qr-render.js';
 import { measureTokenCheck } from './bench/token-check.js';
+import { measureReceipts } from './bench/receipts.js';
 
 /** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
 const ORM_POOL_SIZE = 10;
@@ -40,6 +41,7 @@ interface BenchOptions {
   readonly load: Omit<LoadSettings, 'databaseUrl'>;
   readonly q: string;
   readonly cpuProfileDir: string | undefined;
+  readonly claimRate: number;
 }
 
 function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
@@ -58,6 +60,7 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     },
     q: env.BENCH_Q || 'マート',
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || undefined,
+    claimRate: num('BENCH_CLAIM_RATE', 200),
   };
 }
 
@@ -137,6 +140,19 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     await measureGroup('prefecture=13', { prefecture: '13' }, service, baseline, load),
   ];
   say(`\n${throughputTable(groups)}`);
+  const receipts = await measureReceipts(service, database.url, {
+    connections,
+    duration,
+    claimRate: options.claimRate,
+  });
+  say(`\nReceipts (${connections} connections; claims at a fixed arrival rate, one transaction each):`);
+  for (const m of receipts.rows)
+    say(
+      `  ${m.scenario.padEnd(40)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  (${m.requests} requests)`,
+    );
+  say(
+    `  claims checked in the database: ${receipts.check.claimedOnce} of ${receipts.check.transactions} transactions claimed exactly once, ${receipts.check.auditRows} audit rows`,
+  );
   await service.stop();
   say('\nWhere a facade request goes (prefecture=13; the service in this process, the baseline in its own):');
   say(stageReport(await measureStages(database.url, { prefecture: '13' }, baseline, 250)));

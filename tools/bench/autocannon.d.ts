@@ -8,6 +8,19 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Requests per second over all connections (an open loop). */
+    overallRate?: number;
+    /** Stop after this many requests. */
+    amount?: number;
+    /** The request sequence each connection cycles through. */
+    requests?: RequestSpec[];
+  }
+  interface RequestSpec {
+    method?: 'GET' | 'POST';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   interface Histogram {
     mean: number;
