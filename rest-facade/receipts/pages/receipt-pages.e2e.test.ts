@@ -110,6 +110,30 @@ describe('GET /receipts/terminal/{publicTerminalId}', () => {
     expect(html).toContain(japan);
   });
 
+  it('200 for a sale in a store that is not publicly listed (without its name: the stores subgraph hides it)', async () => {
+    const businessAccountId = await createBusiness(service, 'owner@pages-unlisted.example');
+    const created = await service.graphql<{ createStore: { id: string } }>(
+      'mutation($input: CreateStoreInput!) { createStore(input: $input) { id } }',
+      {
+        input: {
+          businessAccountId,
+          name: '非公開ストア',
+          prefecture: '東京都',
+          storeType: 'supermarket',
+          isPublicListing: false,
+        },
+      },
+      TEST_OPERATOR_TOKEN,
+    );
+    expect(created.errors).toBeUndefined();
+    const terminal = await createTerminal(service, created.data!.createStore.id);
+    await recordSale(service, terminal);
+    const { status, html } = await open(`/receipts/terminal/${terminal}`);
+    expect(status).toBe(200);
+    expect(html).toContain('¥1,100');
+    expect(html).not.toContain('class="store"');
+  });
+
   it('200 in English for Accept-Language en', async () => {
     const terminal = await freshTerminal();
     const { response, html } = await open(`/receipts/terminal/${terminal}`, 'en-US,en;q=0.9');
@@ -257,7 +281,8 @@ describe('the claim button with the receipt-page client', () => {
     const html = await landed.text();
     expect(html).toContain('レシートを受け取りました');
     expect(html).toContain('レシート一覧に保存されました');
-    expect(html).toContain('&lt;b&gt;Mart&lt;/b&gt;');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('¥1,100');
     const rows = await sql<{ user_id: string; channel: string }>(
       service,
       'select c."user_id", c."channel" from "receipt_claim" c join "transaction" t on t."id" = c."transaction_id" join "terminal" r on r."id" = t."terminal_id" where r."public_terminal_id" = ?',
