@@ -6,11 +6,13 @@ import { mountLanding, type LandingOptions } from './landing.js';
 import { sendProblem } from './kernel/http.js';
 import type { GraphQLExecutor } from './kernel/executor.js';
 import { createOAuthPagesRouter } from './oauth/index.js';
+import { createReceiptPagesRouter, type ReceiptPageClient } from './receipts/index.js';
 import { buildFacadeDocument, routes } from './table.js';
 
 export { HttpExecutor, InProcessExecutor, type GraphQLExecutor } from './kernel/executor.js';
 export { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js';
 export { buildFacadeDocument, routes } from './table.js';
+export { receiptPageCookieKey, type ReceiptPageClient } from './receipts/index.js';
 
 /** `info.version` of the OpenAPI document: this description of the v1 interface (semver). */
 export const API_DOCUMENT_VERSION = '1.0.0';
@@ -25,12 +27,19 @@ export interface FacadeOptions {
   readonly nodeEnv?: 'development' | 'test' | 'production';
   /** What the landing page at `GET /` links besides the facade's own paths. Default: only those. */
   readonly landing?: LandingOptions;
+  /** The receipt pages (`/receipts/...`, opened by the receipt QR codes). */
+  readonly receiptPages: {
+    /** The first-party client the claim button signs in with; absent: anonymous claims. */
+    readonly client: ReceiptPageClient | undefined;
+    /** Seals the pending-claim cookie ({@link receiptPageCookieKey}); the same in every facade instance. */
+    readonly cookieKey: Buffer;
+  };
 }
 
 /**
  * Mounts every facade path on `app`: `/api/v1/...` from the route table, `GET /openapi.json` (built
  * once, here, from the same table), `GET /docs` (Swagger UI), the landing page at `GET /` and the
- * authorization pages under `/oauth`.
+ * authorization pages under `/oauth` and the receipt pages under `/receipts`.
  */
 export function mountFacade(app: Express, options: FacadeOptions): void {
   const document = buildFacadeDocument({
@@ -40,11 +49,15 @@ export function mountFacade(app: Express, options: FacadeOptions): void {
   mountDocs(app, document, options.publicUrl);
   mountLanding(app, options.landing ?? {});
   const nodeEnv = options.nodeEnv ?? 'production';
+  const secureCookies = nodeEnv !== 'development' && nodeEnv !== 'test';
+  app.use('/oauth', createOAuthPagesRouter({ executor: options.executor, secureCookies }));
   app.use(
-    '/oauth',
-    createOAuthPagesRouter({
+    '/receipts',
+    createReceiptPagesRouter({
       executor: options.executor,
-      secureCookies: nodeEnv !== 'development' && nodeEnv !== 'test',
+      publicUrl: options.publicUrl,
+      secureCookies,
+      ...options.receiptPages,
     }),
   );
   // Each prefix gets its own router (and its own 404/405), so /api/v1 and /.well-known rows share the table.

@@ -5,7 +5,7 @@ import type { Route } from './kernel/route.js';
 import { ref } from './kernel/schemas.js';
 import { BROWSER_PATHS } from './oauth/pages/openapi.js';
 import { STORE_SCHEMAS } from './stores/schemas.js';
-import { buildFacadeDocument, routes } from './table.js';
+import { buildFacadeDocument, extraPaths, routes } from './table.js';
 
 const OPTIONS = { publicUrl: 'https://api.example.test', version: '1.0.0' };
 const METHODS: readonly string[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -103,7 +103,7 @@ describe('buildOpenApiDocument', () => {
   it('lists exactly the routes of the table, by method and path', () => {
     const fromTable = [
       ...routes.map((route) => `${route.method} ${toOpenApiPath(route.path)}`),
-      ...Object.entries(BROWSER_PATHS).flatMap(([path, item]) =>
+      ...Object.entries(extraPaths).flatMap(([path, item]) =>
         Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
       ),
     ].sort();
@@ -157,7 +157,7 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('gives every response X-Request-Id, every error a problem body, and every operation a 500', () => {
-    for (const { path, operation } of operations(document).filter(({ path }) => !(path in BROWSER_PATHS))) {
+    for (const { path, operation } of operations(document).filter(({ path }) => !(path in extraPaths))) {
       expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/X-Request-Id' });
       expect(Object.keys(operation.responses), path).toContain('500');
       for (const [status, response] of Object.entries(operation.responses)) {

@@ -14,6 +14,7 @@ import {
   waitUntilReady,
   type ChildService,
 } from '../processes/child-services.js';
+import { DEMO_RECEIPT_PAGE_CLIENT } from '../processes/demo/demo-apps.js';
 import { freePort } from './fixtures/ports.js';
 import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
 import { TEST_OPERATOR_TOKEN } from './harness.js';
@@ -59,6 +60,8 @@ export async function startTopology(extraEnv: Readonly<Record<string, string>> =
   };
   try {
     database = await createTestDatabase();
+    // Known before anything starts: PUBLIC_URL (the issuer, the demo apps' callbacks) is the facade's URL.
+    const facadePort = await freePort();
     const base = {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
@@ -66,6 +69,7 @@ export async function startTopology(extraEnv: Readonly<Record<string, string>> =
       DATABASE_URL: database.env.DATABASE_URL ?? '',
       // The processes must agree on the key that encrypts the signing keys; never one under .data/.
       SECRETS_KEY: randomBytes(32).toString('base64url'),
+      PUBLIC_URL: `http://127.0.0.1:${facadePort}`,
       ...extraEnv,
     };
     const migrate = spawnService('migrate', ENTRY_POINTS.migrate, ['--demo-data'], { env: base, capture: true });
@@ -98,12 +102,18 @@ export async function startTopology(extraEnv: Readonly<Record<string, string>> =
       gatewayPort,
     );
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}/graphql`;
-    const facadePort = await freePort();
     await startChild(
       'facade',
       ENTRY_POINTS.facade,
       [],
-      { ...base, PORT: String(facadePort), GATEWAY_URL: gatewayUrl },
+      {
+        ...base,
+        PORT: String(facadePort),
+        GATEWAY_URL: gatewayUrl,
+        // The receipt pages sign in with the demo receipt-page app, which `migrate --demo-data` seeded.
+        RECEIPT_PAGE_CLIENT_ID: DEMO_RECEIPT_PAGE_CLIENT.clientId,
+        RECEIPT_PAGE_CLIENT_SECRET: DEMO_RECEIPT_PAGE_CLIENT.clientSecret,
+      },
       facadePort,
     );
     return {

@@ -247,6 +247,53 @@ describe.skipIf(!databaseUrl)('separate-process topology (subgraphs, gateway, fa
     ).toBe(401);
   });
 
+  it('serves the receipt pages from the facade service: a sale, its page, the claim through sign-in', async () => {
+    const operator = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
+      const response = await fetch(topology.gatewayUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const result = (await response.json()) as { data?: T; errors?: unknown[] };
+      expect(result.errors).toBeUndefined();
+      return result.data!;
+    };
+    const { createTerminal } = await operator<{ createTerminal: { publicTerminalId: string } }>(
+      'mutation($input: CreateTerminalInput!) { createTerminal(input: $input) { publicTerminalId } }',
+      { input: { storeId: SAMPLE_STORE } },
+    );
+    const terminal = createTerminal.publicTerminalId;
+    await operator(
+      'mutation($input: RecordTransactionInput!) { recordTransaction(input: $input) { transactionQrToken } }',
+      {
+        input: {
+          publicTerminalId: terminal,
+          totalAmount: 1100,
+          items: [{ name: 'おにぎり', unitPrice: 1100, quantity: 1 }],
+        },
+      },
+    );
+    const client = new CookieClient(topology.facadeUrl);
+    const page = await client.request(`/receipts/terminal/${terminal}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The store's name resolves through the gateway service from the stores subgraph service.
+    expect(html).toContain('さくらマート 渋谷店');
+    expect(html).toContain('¥1,100');
+    const claim = formOf(html, `/receipts/terminal/${terminal}/claim`);
+    let response = await client.post(claim.action, claim.fields);
+    for (let step = 0; step < 8 && response.status >= 300 && response.status < 400; step++) {
+      response = await client.request(response.headers.get('location')!);
+      if (response.status === 200 && new URL(response.url).pathname === '/oauth/sign-in') {
+        const form = formOf(await response.text(), '/oauth/sign-in');
+        response = await client.post(form.action, { ...form.fields, ...DEMO_USER });
+      }
+    }
+    expect(response.status).toBe(200);
+    expect(new URL(response.url).pathname).toBe('/receipts/callback');
+    expect(await response.text()).toContain('レシート一覧に保存されました');
+  });
+
   it('refuses a document over a GraphQL limit and a broken body at the gateway service, as GraphQL errors', async () => {
     const call = (body: string) =>
       fetch(topology.gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

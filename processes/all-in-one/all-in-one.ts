@@ -4,7 +4,8 @@
  * pool). Used by `npm start` and the tests.
  */
 import type { Server } from 'node:http';
-import { mountFacade, mountNotFound, InProcessExecutor } from '../../rest-facade/index.js';
+import { mountFacade, mountNotFound, InProcessExecutor, receiptPageCookieKey } from '../../rest-facade/index.js';
+import { resolveSecretsKey } from '../../subgraphs/kernel/auth/secrets-key.js';
 import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../../subgraphs/index.js';
 import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
 import { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
@@ -21,7 +22,7 @@ import { createGatewayServer } from '../../gateway/gateway.js';
 import { JobRunner } from '../worker/job-runner.js';
 import { workerJobs } from '../worker/jobs.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
-import { demoSignInPath } from '../demo/demo-apps.js';
+import { DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
 
 export interface RunningService {
   /** Base URL on loopback, e.g. `http://127.0.0.1:4000`. */
@@ -65,6 +66,11 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
       executor: new InProcessExecutor(gateway, authenticator),
       publicUrl: env.publicUrl,
       nodeEnv: env.nodeEnv,
+      receiptPages: {
+        // The demo receipt-page app stands in when none is configured and its published secret was seeded.
+        client: env.receiptPageClient ?? (publishedCredentials && demo ? DEMO_RECEIPT_PAGE_CLIENT : undefined),
+        cookieKey: receiptPageCookieKey(resolveSecretsKey(env)),
+      },
       landing: {
         graphqlPath: '/graphql',
         signInPath: publishedCredentials && demo ? demoSignInPath(env.publicUrl) : undefined,

@@ -61,6 +61,7 @@ describe('demo apps', () => {
   it("accept the callback of the service's public URL, also when the demo data was loaded under another", async () => {
     expect(demoRedirectUris('http://localhost:4720')).toEqual([
       'http://localhost:4720/demo/callback',
+      'http://localhost:4720/receipts/callback',
       DEMO_LOOPBACK_REDIRECT_URI,
     ]);
     const before = await em().find(OAuthClient, {}, { orderBy: { clientId: 'asc' } });
@@ -70,6 +71,7 @@ describe('demo apps', () => {
         expect(row.redirectUris).toEqual([
           ...demoRedirectUris(service.env.publicUrl),
           'http://localhost:4720/demo/callback',
+          'http://localhost:4720/receipts/callback',
         ]);
       }
     } finally {

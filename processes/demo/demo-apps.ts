@@ -18,8 +18,19 @@ export const DEMO_LOOPBACK_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
  * browser's address bar), and the loopback listener of command-line clients.
  */
 export function demoRedirectUris(publicUrl: string): string[] {
-  return [`${publicUrl.replace(/\/+$/, '')}/demo/callback`, DEMO_LOOPBACK_REDIRECT_URI];
+  const base = publicUrl.replace(/\/+$/, '');
+  return [`${base}/demo/callback`, `${base}/receipts/callback`, DEMO_LOOPBACK_REDIRECT_URI];
 }
+
+/**
+ * The first-party app the receipt pages sign consumers in with (RECEIPT_PAGE_CLIENT_ID/_SECRET
+ * default to it when demo data with published credentials is loaded). Its code comes back to
+ * `{PUBLIC_URL}/receipts/callback`. Published demo credentials: never reuse them outside a demo.
+ */
+export const DEMO_RECEIPT_PAGE_CLIENT = {
+  clientId: 'rmp_demo_receipt_page',
+  clientSecret: 'rmps_demo_receipt_page_secret_for_demos_only',
+} as const;
 
 /**
  * The demo consumer app's authorization request for a browser (the landing page's sign-in link): a
@@ -53,7 +64,12 @@ export interface DemoApp {
  * The demo apps. `ids` are the fixed row ids and the id of the さくらマート business (demo-data.ts
  * owns the id scheme). Not secrets: never reuse them outside a demo.
  */
-export function demoApps(ids: { firstParty: string; partner: string; sakuraMart: string }): readonly DemoApp[] {
+export function demoApps(ids: {
+  firstParty: string;
+  partner: string;
+  sakuraMart: string;
+  receiptPage: string;
+}): readonly DemoApp[] {
   return [
     {
       id: ids.firstParty,
@@ -72,6 +88,14 @@ export function demoApps(ids: { firstParty: string; partner: string; sakuraMart:
       scopes: BUSINESS_SCOPES.filter((scope) => scope.startsWith('store.')),
       firstParty: false,
       businessAccountId: ids.sakuraMart,
+    },
+    {
+      id: ids.receiptPage,
+      name: 'レシート受け取り (receipt page)',
+      ...DEMO_RECEIPT_PAGE_CLIENT,
+      scopes: ['user.receipts.read'],
+      firstParty: true,
+      businessAccountId: null,
     },
   ];
 }

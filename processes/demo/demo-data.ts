@@ -45,7 +45,12 @@ export const DEMO_USERS = [
 const USER_KIND = 0x10;
 
 /** The demo OAuth apps (processes/demo/demo-apps.ts), with their published client secrets. */
-export const DEMO_APPS = demoApps({ firstParty: demoId(0x11, 1), partner: demoId(0x11, 2), sakuraMart: demoId(1, 1) });
+export const DEMO_APPS = demoApps({
+  firstParty: demoId(0x11, 1),
+  partner: demoId(0x11, 2),
+  sakuraMart: demoId(1, 1),
+  receiptPage: demoId(0x11, 3),
+});
 
 /**
  * Creates the demo users that are absent (by id or by email). Returns how many were created. Without

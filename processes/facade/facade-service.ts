@@ -7,7 +7,8 @@ import type { Env } from '../../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../../subgraphs/kernel/http/health.js';
 import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
-import { HttpExecutor, mountFacade, mountNotFound } from '../../rest-facade/index.js';
+import { HttpExecutor, mountFacade, mountNotFound, receiptPageCookieKey } from '../../rest-facade/index.js';
+import { resolveSecretsKey } from '../../subgraphs/kernel/auth/secrets-key.js';
 
 /** A started facade service. */
 export interface RunningFacade {
@@ -46,7 +47,13 @@ export async function startFacadeService(env: Env, port: number = env.port): Pro
   const gatewayUrl = facadeGatewayUrl(env);
   const app = createHttpApp(env, 'facade');
   mountHealth(app, undefined, () => gatewayAnswers(gatewayUrl));
-  mountFacade(app, { executor: new HttpExecutor(gatewayUrl), publicUrl: env.publicUrl, nodeEnv: env.nodeEnv });
+  mountFacade(app, {
+    executor: new HttpExecutor(gatewayUrl),
+    publicUrl: env.publicUrl,
+    nodeEnv: env.nodeEnv,
+    // No demo default here: the facade does not know whether demo data was seeded (configure the client).
+    receiptPages: { client: env.receiptPageClient, cookieKey: receiptPageCookieKey(resolveSecretsKey(env)) },
+  });
   mountNotFound(app);
   mountJsonErrorHandler(app);
   const listener = await listenHttp(app, port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });

@@ -44,6 +44,16 @@ describe('loadEnv', () => {
     expect(env.rateLimits).toEqual({ windowSeconds: 2, lastReceipt: 3, terminalClaim: 4, rxRead: 5, rxClaim: 6 });
   });
 
+  it('reads the receipt-page client as a pair, and none by default', () => {
+    expect(loadEnv({}).receiptPageClient).toBeUndefined();
+    expect(
+      loadEnv({ RECEIPT_PAGE_CLIENT_ID: 'rmp_x', RECEIPT_PAGE_CLIENT_SECRET: 'rmps_y' }).receiptPageClient,
+    ).toEqual({
+      clientId: 'rmp_x',
+      clientSecret: 'rmps_y',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be an integer/],
     [{ PORT: '70000' }, /PORT must be between/],
@@ -55,6 +65,7 @@ describe('loadEnv', () => {
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, /REDIS_URL must be a redis/],
     [{ RATE_LIMIT_LAST_RECEIPT: '0' }, /RATE_LIMIT_LAST_RECEIPT must be between 1/],
     [{ RATE_LIMIT_WINDOW_SECONDS: 'a minute' }, /RATE_LIMIT_WINDOW_SECONDS must be an integer/],
+    [{ RECEIPT_PAGE_CLIENT_ID: 'rmp_x' }, /RECEIPT_PAGE_CLIENT_ID and RECEIPT_PAGE_CLIENT_SECRET are set together/],
   ])('rejects %o with a clear message', (source, message) => {
     expect(() => loadEnv(source)).toThrow(message);
   });

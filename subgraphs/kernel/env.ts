@@ -116,6 +116,13 @@ export interface Env {
    * {@link DEFAULT_RATE_LIMITS}: 30, 10, 60 and 10 calls per 60 seconds).
    */
   readonly rateLimits: RateLimitSettings;
+  /**
+   * The first-party OAuth client the receipt pages (`/receipts/...`, opened by the receipt QR codes)
+   * sign consumers in with (`RECEIPT_PAGE_CLIENT_ID` and `RECEIPT_PAGE_CLIENT_SECRET`, both or
+   * neither). Unset: `npm start` and the tests use the demo receipt-page app when demo data with
+   * published credentials is loaded; otherwise the claim button claims anonymously.
+   */
+  readonly receiptPageClient: { readonly clientId: string; readonly clientSecret: string } | undefined;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -137,6 +144,15 @@ function bool(source: Source, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new EnvError(`${name} must be a boolean (true/false), got "${raw}"`);
+}
+
+function receiptPageClient(source: Source): Env['receiptPageClient'] {
+  const clientId = source.RECEIPT_PAGE_CLIENT_ID || undefined;
+  const clientSecret = source.RECEIPT_PAGE_CLIENT_SECRET || undefined;
+  if (clientId === undefined && clientSecret === undefined) return undefined;
+  if (clientId === undefined || clientSecret === undefined)
+    throw new EnvError('RECEIPT_PAGE_CLIENT_ID and RECEIPT_PAGE_CLIENT_SECRET are set together or not at all');
+  return { clientId, clientSecret };
 }
 
 function url(source: Source, name: string): string | undefined {
@@ -287,6 +303,7 @@ export function loadEnv(source: Source = process.env): Env {
     housekeepingIntervalMs: int(source, 'HOUSEKEEPING_INTERVAL_MS', 600_000, 1_000, 7 * 24 * 60 * 60 * 1000),
     redisUrl: redisUrl(source),
     rateLimits: rateLimits(source),
+    receiptPageClient: receiptPageClient(source),
   };
 }
 

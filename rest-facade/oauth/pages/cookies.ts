@@ -5,28 +5,14 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { readCookies } from '../../kernel/cookies.js';
+
+export { readCookies } from '../../kernel/cookies.js';
 
 export const SESSION_COOKIE = 'rmp_session';
 export const FORM_COOKIE = 'rmp_form';
 const COOKIE_PATH = '/oauth';
 const FORM_COOKIE_SECONDS = 2 * 60 * 60;
-
-/** The cookies of a request (first value of each name). */
-export function readCookies(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at < 1) continue;
-    const name = part.slice(0, at).trim();
-    if (name in out) continue;
-    try {
-      out[name] = decodeURIComponent(part.slice(at + 1).trim());
-    } catch {
-      // a malformed value is no credential
-    }
-  }
-  return out;
-}
 
 function setCookie(res: Response, name: string, value: string, maxAgeSeconds: number, secure: boolean): void {
   const attributes = [
