@@ -9,13 +9,8 @@ import { problemFromGraphQLError, type ProblemInput } from '../../kernel/problem
 const RECEIPT_LINES = `id occurredAt currency totalAmount subtotalAmount taxAmount
   taxes { rateBasisPoints taxableAmount taxAmount }
   items { name unitPrice quantity }`;
-/** With the store's name, which resolves through the stores subgraph (null there for unlisted stores). */
-const RECEIPT = `${RECEIPT_LINES} store { id name }`;
-/**
- * Without it: what the claims answer (a claim must never fail after it was written because a name
- * could not be shown), and what a read falls back to when the name cannot be resolved.
- */
-const RECEIPT_WITHOUT_NAME = `${RECEIPT_LINES} store { id }`;
+/** With the store's name as printed on the receipt (the receipt's own copy, whoever asks). */
+const RECEIPT = `${RECEIPT_LINES} storeName`;
 
 const LAST_RECEIPT = `query ReceiptPageLastReceipt($publicTerminalId: String!) {
   lastReceipt(publicTerminalId: $publicTerminalId) { claimToken receipt { ${RECEIPT} } }
@@ -25,11 +20,11 @@ const TRANSACTION_QR_RECEIPT = `query ReceiptPageTransactionQrReceipt($claimToke
 }`;
 const CLAIM_TERMINAL = `mutation ReceiptPageClaimTerminalReceipt($publicTerminalId: String!, $claimToken: String) {
   claimTerminalReceipt(publicTerminalId: $publicTerminalId, claimToken: $claimToken, channel: web) {
-    claimedByUser receipt { ${RECEIPT_WITHOUT_NAME} }
+    claimedByUser receipt { ${RECEIPT} }
   }
 }`;
 const CLAIM_TRANSACTION_QR = `mutation ReceiptPageClaimTransactionQr($claimToken: String!) {
-  claimTransactionQr(claimToken: $claimToken, channel: web) { claimedByUser receipt { ${RECEIPT_WITHOUT_NAME} } }
+  claimTransactionQr(claimToken: $claimToken, channel: web) { claimedByUser receipt { ${RECEIPT} } }
 }`;
 const EXCHANGE = `mutation ReceiptPageExchangeToken($input: TokenRequestInput!) {
   requestToken(input: $input) { accessToken refreshToken }
@@ -48,8 +43,8 @@ export interface PageReceipt {
   readonly taxAmount: number;
   readonly taxes: readonly { rateBasisPoints: number; taxableAmount: number; taxAmount: number }[];
   readonly items: readonly { name: string; unitPrice: number; quantity: number }[];
-  /** `name` is absent when it could not be resolved (a store that is not publicly listed) and on claims. */
-  readonly store: { readonly id: string; readonly name?: string };
+  /** The store's name as printed on the receipt. */
+  readonly storeName: string;
 }
 
 /** A claim as the pages show it. */
@@ -59,7 +54,7 @@ export interface PageClaim {
 }
 
 /** What an operation answered: its data, or the problem of its first error (with the gateway's rate-limit headers). */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; problem: ProblemInput; storeFailed?: boolean };
+export type Outcome<T> = { ok: true; data: T } | { ok: false; problem: ProblemInput };
 
 /** The receipt page's OAuth client (RECEIPT_PAGE_CLIENT_ID / _SECRET). */
 export interface ReceiptPageClient {
@@ -98,28 +93,15 @@ export class ReceiptPageOperations {
       : { status: 500, code: 'internal_error', detail: 'The operation returned no data.' };
     // The gateway's RateLimit headers go with a 429 page as they go with a 429 problem.
     const headers = { ...result.headers, ...problem.headers };
-    // The gateway answers `data: null` with no error when the store entity resolves to null (an
-    // unlisted store); an error on the store's path is the same failure reported properly.
-    const storeFailed = !error || (result.errors?.some((e) => e.path?.includes('store')) ?? false);
-    return { ok: false, problem: { ...problem, headers }, storeFailed };
-  }
-
-  /**
-   * A read with the store's name; when only the name failed (the stores subgraph resolves an unlisted
-   * store to null, which the non-null `Transaction.store` turns into an error), read again without it.
-   */
-  private async read<T>(document: string, field: string, variables: Record<string, unknown>): Promise<Outcome<T>> {
-    const first = await this.run<T>(document, field, variables);
-    if (first.ok || !first.storeFailed) return first;
-    return this.run<T>(document.replace(RECEIPT, RECEIPT_WITHOUT_NAME), field, variables);
+    return { ok: false, problem: { ...problem, headers } };
   }
 
   lastReceipt(publicTerminalId: string): Promise<Outcome<{ claimToken: string; receipt: PageReceipt }>> {
-    return this.read(LAST_RECEIPT, 'lastReceipt', { publicTerminalId });
+    return this.run(LAST_RECEIPT, 'lastReceipt', { publicTerminalId });
   }
 
   transactionQrReceipt(claimToken: string): Promise<Outcome<{ receipt: PageReceipt }>> {
-    return this.read(TRANSACTION_QR_RECEIPT, 'transactionQrReceipt', { claimToken });
+    return this.run(TRANSACTION_QR_RECEIPT, 'transactionQrReceipt', { claimToken });
   }
 
   /** Claims a terminal's receipt; with `accessToken` it is attached to that user. */

@@ -110,7 +110,7 @@ describe('GET /receipts/terminal/{publicTerminalId}', () => {
     expect(html).toContain(japan);
   });
 
-  it('200 for a sale in a store that is not publicly listed (without its name: the stores subgraph hides it)', async () => {
+  it('200 for a sale in a store that is not publicly listed, named as its receipt prints it', async () => {
     const businessAccountId = await createBusiness(service, 'owner@pages-unlisted.example');
     const created = await service.graphql<{ createStore: { id: string } }>(
       'mutation($input: CreateStoreInput!) { createStore(input: $input) { id } }',
@@ -131,7 +131,7 @@ describe('GET /receipts/terminal/{publicTerminalId}', () => {
     const { status, html } = await open(`/receipts/terminal/${terminal}`);
     expect(status).toBe(200);
     expect(html).toContain('¥1,100');
-    expect(html).not.toContain('class="store"');
+    expect(html).toContain('<p class="store">非公開ストア</p>');
   });
 
   it('200 in English for Accept-Language en', async () => {

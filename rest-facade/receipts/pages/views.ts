@@ -41,7 +41,7 @@ function receiptCard(locale: Locale, receipt: PageReceipt): Html {
             <td class="amount">${money(receipt.taxAmount)}</td>
           </tr>`,
         ];
-  return html`${receipt.store.name ? html`<p class="store">${receipt.store.name}</p>` : null}
+  return html`${receipt.storeName ? html`<p class="store">${receipt.storeName}</p>` : null}
     <p class="muted"><time datetime="${receipt.occurredAt}">${formatTime(locale, receipt.occurredAt)}</time></p>
     <table>
       <thead>
