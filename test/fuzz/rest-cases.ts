@@ -36,6 +36,14 @@ function binarySuccessTypes(op: OpenApiOperation): string[] {
     .flatMap(([, response]) => Object.keys(response.content ?? {}))
     .filter((type) => !/json/.test(type));
 }
+/**
+ * Whether the operation is a page for people: it documents HTML answers (the OAuth and receipt pages),
+ * so its refusals are HTML pages (or problem JSON when asked for JSON), not problem JSON only.
+ */
+function answersHtml(op: OpenApiOperation): boolean {
+  return Object.values(op.responses ?? {}).some((response) => 'text/html' in (response.content ?? {}));
+}
+
 /** The parts of an OpenAPI 3.1 document the fuzzer reads. */
 export interface OpenApiDocument {
   readonly paths: Record<string, Record<string, OpenApiOperation>>;
@@ -157,7 +165,7 @@ function operationCases(c: OperationContext): FuzzCase[] {
     path,
     headers: { ...baseHeaders, ...extra.headers },
     body: 'body' in extra ? extra.body : baseBody,
-    style: c.template.startsWith('/oauth/') ? 'page' : 'problem',
+    style: c.template.startsWith('/oauth/') || answersHtml(c.op) ? 'page' : 'problem',
     successMediaTypes: binarySuccessTypes(c.op),
   });
   const cases: FuzzCase[] = [make('(baseline)', 'plausible values', url({}))];
