@@ -33,3 +33,24 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
   });
   return new Html(out);
 }
+
+/**
+ * A whole page of the facade: phone-sized, no referrer sent, kept out of search indexes, one inline
+ * stylesheet (`style`, allowed by its hash in the page's Content-Security-Policy) and `body` in `<main>`.
+ */
+export function htmlDocument(locale: string, title: string, style: Html, body: Html): string {
+  return html`<!doctype html>
+    <html lang="${locale}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <meta name="robots" content="noindex" />
+        <title>${title}</title>
+        ${style}
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html> `.value;
+}

@@ -4,10 +4,10 @@
  * the pending claim carried across the sign-in, sealed with AES-256-GCM so it can be neither read
  * (the PKCE verifier) nor forged (which receipt is claimed).
  */
-import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { decryptSecret, encryptSecret } from '../../../subgraphs/kernel/auth/secrets-key.js';
-import { readCookies } from '../../kernel/cookies.js';
+import { formTokenCookie, isFormTokenOf, readCookies, setCookie } from '../../kernel/cookies.js';
 
 export const RECEIPT_FORM_COOKIE = 'rmp_receipt_form';
 export const PENDING_CLAIM_COOKIE = 'rmp_receipt_claim';
@@ -35,42 +35,30 @@ export interface PendingClaim {
   readonly expiresAt: number;
 }
 
-function setCookie(res: Response, name: string, value: string, maxAgeSeconds: number, secure: boolean): void {
-  const attributes = [
-    `${name}=${encodeURIComponent(value)}`,
-    `Path=${COOKIE_PATH}`,
-    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ];
-  res.append('Set-Cookie', attributes.join('; '));
-}
-
 /** The form token of this browser, setting a new form cookie when it has none. */
 export function receiptFormToken(req: Request, res: Response, secure: boolean): string {
-  const existing = readCookies(req)[RECEIPT_FORM_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-  const token = randomBytes(32).toString('base64url');
-  setCookie(res, RECEIPT_FORM_COOKIE, token, FORM_COOKIE_SECONDS, secure);
-  return token;
+  return formTokenCookie(req, res, { path: COOKIE_PATH, secure }, RECEIPT_FORM_COOKIE, FORM_COOKIE_SECONDS);
 }
 
 /** Whether the posted form token equals the form cookie (constant time). */
 export function isReceiptFormTokenValid(req: Request, posted: string | undefined): boolean {
-  const cookie = Buffer.from(readCookies(req)[RECEIPT_FORM_COOKIE] ?? '', 'utf8');
-  const given = Buffer.from(posted ?? '', 'utf8');
-  return cookie.length === 43 && given.length === cookie.length && timingSafeEqual(cookie, given);
+  return isFormTokenOf(req, RECEIPT_FORM_COOKIE, posted);
 }
 
 /** Sets the sealed pending claim. */
 export function setPendingClaim(res: Response, key: Buffer, claim: PendingClaim, secure: boolean): void {
-  setCookie(res, PENDING_CLAIM_COOKIE, encryptSecret(key, JSON.stringify(claim)), PENDING_CLAIM_SECONDS, secure);
+  setCookie(
+    res,
+    { path: COOKIE_PATH, secure },
+    PENDING_CLAIM_COOKIE,
+    encryptSecret(key, JSON.stringify(claim)),
+    PENDING_CLAIM_SECONDS,
+  );
 }
 
 /** Removes the pending claim (it is used once). */
 export function clearPendingClaim(res: Response, secure: boolean): void {
-  setCookie(res, PENDING_CLAIM_COOKIE, '', 0, secure);
+  setCookie(res, { path: COOKIE_PATH, secure }, PENDING_CLAIM_COOKIE, '', 0);
 }
 
 function isPendingClaim(value: unknown): value is PendingClaim {

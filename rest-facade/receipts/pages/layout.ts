@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import { Html, html } from '../../kernel/html.js';
+import { Html, htmlDocument } from '../../kernel/html.js';
 import type { Locale } from '../../kernel/locale.js';
 
 const STYLE = `
@@ -55,18 +55,5 @@ export function setReceiptPageHeaders(res: Response): void {
 
 /** A whole document. */
 export function receiptDocument(locale: Locale, title: string, body: Html): string {
-  return html`<!doctype html>
-    <html lang="${locale}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        ${STYLE_ELEMENT}
-      </head>
-      <body>
-        <main>${body}</main>
-      </body>
-    </html> `.value;
+  return htmlDocument(locale, title, STYLE_ELEMENT, body);
 }
