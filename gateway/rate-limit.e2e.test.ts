@@ -146,6 +146,9 @@ describe('rate limits through the REST facade', () => {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         GATEWAY_URL: `${service.url}/graphql`,
+        // The facade seals the receipt pages' cookies with it; without one it would write a key file
+        // into the working tree.
+        SECRETS_KEY: randomBytes(32).toString('base64url'),
       }),
     );
   });
