@@ -12,6 +12,28 @@ const TERMINAL_ID = {
   publicTerminalId: { type: 'string', description: 'Public terminal id, 6 to 16 characters.' },
 } as const;
 
+const SIZE_PARAM = {
+  size: {
+    type: 'int32',
+    description: 'Width and height in pixels, 64 to 2048.',
+    default: 300,
+    minimum: 64,
+    maximum: 2048,
+  },
+} as const;
+const LANG_PARAM = {
+  lang: { type: 'string', description: 'Language of the card: `ja` (default) or `en`.', maxLength: 16 },
+} as const;
+/** Cards are private: they name a store that is not public only for callers who may see it. */
+const PDF_ANSWER = {
+  kind: 'binary',
+  mediaTypes: ['application/pdf'],
+  cacheControl: 'private, max-age=300',
+  disposition: 'inline',
+} as const;
+const BAD_SIZE = '`size` is not an int32 or is outside 64 to 2048 (`validation_failed`; `errors` names `size`).';
+const BAD_LANG = '`lang` is neither `ja` nor `en` (`validation_failed`; `errors` names `lang`).';
+
 const CLAIM_TOKEN = {
   claimToken: { type: 'string', description: 'The transaction-QR token recordTransaction issued.' },
 } as const;
@@ -45,21 +67,13 @@ export const qrRoutes: readonly Route[] = [
       '`size` x `size` pixels. Modules are whole pixels: `floor(size / (modules + 8))` each, the code centred, the remaining ' +
       'pixels widening the white quiet zone, which is never narrower than 4 modules.',
     pathParams: TERMINAL_ID,
-    queryParams: {
-      size: {
-        type: 'int32',
-        description: 'Width and height in pixels, 64 to 2048.',
-        default: 300,
-        minimum: 64,
-        maximum: 2048,
-      },
-    },
+    queryParams: SIZE_PARAM,
     result: file('terminalQrImage'),
     status: 200,
     responseSchema: null,
     answer: { kind: 'binary', mediaTypes: ['image/png'], cacheControl: 'public, max-age=3600', disposition: 'inline' },
     errors: {
-      400: '`size` is not an int32 or is outside 64 to 2048 (`validation_failed`; `errors` names `size`).',
+      400: BAD_SIZE,
       404: NOT_FOUND,
     },
   },
@@ -75,20 +89,13 @@ export const qrRoutes: readonly Route[] = [
       'Japanese font (Noto Sans JP, subset). A store that is not publicly visible is named only for its own business and the ' +
       "operator; anyone else's card carries a generic title. Cache-Control is private for that reason.",
     pathParams: TERMINAL_ID,
-    queryParams: {
-      lang: { type: 'string', description: 'Language of the card: `ja` (default) or `en`.', maxLength: 16 },
-    },
+    queryParams: LANG_PARAM,
     result: file('terminalQrCard'),
     status: 200,
     responseSchema: null,
-    answer: {
-      kind: 'binary',
-      mediaTypes: ['application/pdf'],
-      cacheControl: 'private, max-age=300',
-      disposition: 'inline',
-    },
+    answer: PDF_ANSWER,
     errors: {
-      400: '`lang` is neither `ja` nor `en` (`validation_failed`; `errors` names `lang`).',
+      400: BAD_LANG,
       404: NOT_FOUND,
     },
   },
@@ -103,22 +110,14 @@ export const qrRoutes: readonly Route[] = [
       'exactly `size` x `size` pixels (the same module rule as the terminal image). Only an active token has one: not ' +
       'expired, claimed or revoked, its transaction present.',
     pathParams: CLAIM_TOKEN,
-    queryParams: {
-      size: {
-        type: 'int32',
-        description: 'Width and height in pixels, 64 to 2048.',
-        default: 300,
-        minimum: 64,
-        maximum: 2048,
-      },
-    },
+    queryParams: SIZE_PARAM,
     result: file('claimTokenQrImage'),
     status: 200,
     responseSchema: null,
     // Private: the token is a credential, so no shared cache keeps its picture.
     answer: { kind: 'binary', mediaTypes: ['image/png'], cacheControl: 'private, max-age=300', disposition: 'inline' },
     errors: {
-      400: '`size` is not an int32 or is outside 64 to 2048 (`validation_failed`; `errors` names `size`).',
+      400: BAD_SIZE,
       404: TOKEN_NOT_FOUND,
     },
   },
@@ -133,20 +132,13 @@ export const qrRoutes: readonly Route[] = [
       'QR code of `{PUBLIC_URL}/receipts/rx/{claimToken}`, a short reference of the token (8 characters of its SHA-256, never ' +
       'the token) and how to use it, in `lang`, set in an embedded Japanese font (Noto Sans JP, subset).',
     pathParams: CLAIM_TOKEN,
-    queryParams: {
-      lang: { type: 'string', description: 'Language of the card: `ja` (default) or `en`.', maxLength: 16 },
-    },
+    queryParams: LANG_PARAM,
     result: file('claimTokenQrCard'),
     status: 200,
     responseSchema: null,
-    answer: {
-      kind: 'binary',
-      mediaTypes: ['application/pdf'],
-      cacheControl: 'private, max-age=300',
-      disposition: 'inline',
-    },
+    answer: PDF_ANSWER,
     errors: {
-      400: '`lang` is neither `ja` nor `en` (`validation_failed`; `errors` names `lang`).',
+      400: BAD_LANG,
       404: TOKEN_NOT_FOUND,
     },
   },
