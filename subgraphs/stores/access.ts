@@ -1,5 +1,5 @@
 /** Who may call each root operation of the stores subgraph (combined by the kernel's access table). */
-import { OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
 
 export const STORES_ACCESS: AccessTable = {
   // The public directory is open; administration is the operator's until business owners sign in.
@@ -8,4 +8,7 @@ export const STORES_ACCESS: AccessTable = {
   'Query.prefectures': PUBLIC,
   'Query.storeTypes': PUBLIC,
   'Mutation.createStore': OPERATOR,
+  // Shop apps: their content is public; a business manages its own (store.info.*), the operator any.
+  'Query.shopApp': PUBLIC,
+  'Mutation.createShopApp': anyOf(OPERATOR, business('store.info.write')),
 };

@@ -1,6 +1,8 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
-import { keyedLoader } from '../kernel/loaders.js';
+import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
+import { ShopAppStore } from './shop-app/shop-app.entity.js';
+import { ShopAppService } from './shop-app/shop-app.service.js';
 import { Store } from './store/store.entity.js';
 import { StoreService } from './store/store.service.js';
 
@@ -8,6 +10,7 @@ import { StoreService } from './store/store.service.js';
 export interface StoresContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly stores: StoreService;
+  readonly shopApps: ShopAppService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -16,9 +19,14 @@ function createLoaders(ctx: BaseContext) {
       (ids) => ctx.em.find(Store, { id: { $in: ids.filter(isUuid) } }),
       (s) => s.id,
     ),
+    /** The store links of shop apps (by shop app id), in each app's order. */
+    shopAppStores: groupedLoader<string, ShopAppStore>(
+      (ids) => ctx.em.find(ShopAppStore, { shopAppId: { $in: [...ids] } }, { orderBy: { position: 'asc' } }),
+      (link) => link.shopAppId,
+    ),
   };
 }
 
 export function createStoresContext(base: BaseContext): StoresContext {
-  return { ...base, loaders: createLoaders(base), stores: new StoreService(base) };
+  return { ...base, loaders: createLoaders(base), stores: new StoreService(base), shopApps: new ShopAppService(base) };
 }

@@ -4,20 +4,23 @@ import type { SubgraphModule } from '../kernel/subgraph.js';
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { STORES_ACCESS } from './access.js';
 import { createStoresContext, type StoresContext } from './context.js';
+import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
+import { ShopAppResolver } from './shop-app/shop-app.resolver.js';
 import { Store } from './store/store.entity.js';
 import { StoreResolver } from './store/store.resolver.js';
 
 export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
 export { StoreService } from './store/store.service.js';
+export { ShopApp } from './shop-app/shop-app.entity.js';
 
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store],
+  entities: [Store, ShopApp, ShopAppStore],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [StoreResolver] },
+      { resolvers: [StoreResolver, ShopAppResolver] },
       {
         Store: {
           // An unlisted store resolves to null for callers who may not see it, whoever referenced it.

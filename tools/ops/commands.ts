@@ -5,6 +5,7 @@
 import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
+import { SHOP_COMMANDS } from './shop-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
@@ -78,6 +79,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
     result: (data) => ({ storeId: idOf(data, 'createStore') }),
   },
   ...RECEIPT_COMMANDS,
+  ...SHOP_COMMANDS,
   {
     name: 'app:register',
     summary: 'Register an OAuth app; any user.* scope makes it pending review. Prints the client secret (shown once).',
