@@ -1,6 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { StoresContext } from '../context.js';
+import { Store } from '../store/store.entity.js';
+import { resolveNavigation, resolveTheme } from './app-template.js';
 import { ShopApp } from './shop-app.entity.js';
+import { AppNavigationItem, AppPlatforms, AppTheme, AppThemeOverrides } from './shop-app.types.js';
 import { CreateShopAppInput } from './shop-app.input.js';
 
 @Resolver(() => ShopApp)
@@ -24,5 +27,46 @@ export class ShopAppResolver {
   @FieldResolver(() => [ID], { description: 'The stores the app shows, in order (the first is the main store).' })
   async storeIds(@Root() app: ShopApp, @Ctx() ctx: StoresContext): Promise<string[]> {
     return (await ctx.loaders.shopAppStores.load(app.id)).map((link) => link.storeId);
+  }
+
+  @FieldResolver(() => [Store], {
+    description: 'The stores of the app that are public (listed or with a place id), in the app order.',
+  })
+  publicStores(@Root() app: ShopApp, @Ctx() ctx: StoresContext): Promise<Store[]> {
+    return ctx.shopApps.publicStores(app);
+  }
+
+  @FieldResolver(() => AppTheme, {
+    description: "The theme shown: the template's defaults overlaid with the overrides.",
+  })
+  theme(@Root() app: ShopApp): AppTheme {
+    return resolveTheme(app.template, app.theme);
+  }
+
+  @FieldResolver(() => AppThemeOverrides, { description: "The theme values the app sets over its template's." })
+  themeOverrides(@Root() app: ShopApp): AppThemeOverrides {
+    return app.theme as AppThemeOverrides;
+  }
+
+  @FieldResolver(() => [AppNavigationItem], {
+    description: "The navigation shown: the app's own items, or its template's default when it has none.",
+  })
+  navigation(@Root() app: ShopApp): AppNavigationItem[] {
+    return resolveNavigation(app.template, app.navigation);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether the app has its own navigation (else the template default).' })
+  customNavigation(@Root() app: ShopApp): boolean {
+    return app.navigation.length > 0;
+  }
+
+  @FieldResolver(() => AppPlatforms, { description: 'Identifiers of the app on its platforms.' })
+  platforms(@Root() app: ShopApp): AppPlatforms {
+    const p = app.platforms as Partial<AppPlatforms>;
+    return {
+      messagingAppId: p.messagingAppId ?? null,
+      iosAppStoreId: p.iosAppStoreId ?? null,
+      androidPackageName: p.androidPackageName ?? null,
+    };
   }
 }

@@ -2,6 +2,8 @@ import type { BaseContext } from '../../kernel/context.js';
 import { withConstraintErrors } from '../../kernel/db/constraints.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { BadUserInputError, ConflictError, NotFoundError, Validation } from '../../kernel/errors.js';
+import { canSeeStore } from '../../kernel/auth/store-visibility.js';
+import { ANONYMOUS } from '../../kernel/auth/principal.js';
 import { managedBusiness, mayManage } from '../ownership.js';
 import { Store } from '../store/store.entity.js';
 import type { CreateShopAppInput } from './shop-app.input.js';
@@ -41,6 +43,18 @@ export class ShopAppService {
   async storeIds(app: Pick<ShopApp, 'id'>): Promise<string[]> {
     const links = await this.ctx.em.find(ShopAppStore, { shopAppId: app.id }, { orderBy: { position: 'asc' } });
     return links.map((link) => link.storeId);
+  }
+
+  /** The app's stores that are public (listed or with a place id), in the app's order; two queries at most. */
+  async publicStores(app: Pick<ShopApp, 'id'>): Promise<Store[]> {
+    const ids = await this.storeIds(app);
+    if (ids.length === 0) return [];
+    const stores = await this.ctx.em.find(Store, { id: { $in: ids } });
+    const byId = new Map(stores.map((store) => [store.id, store]));
+    return ids.flatMap((id) => {
+      const store = byId.get(id);
+      return store && canSeeStore(ANONYMOUS, store) ? [store] : [];
+    });
   }
 
   /**
