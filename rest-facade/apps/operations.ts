@@ -13,3 +13,29 @@ export const AppManifest: Operation = {
   }
 }`,
 };
+
+export const AppPages: Operation = {
+  name: 'AppPages',
+  document: `query AppPages($shopId: String!) {
+  publishedAppPages(shopId: $shopId) { slug title updatedAt publishedAt }
+}`,
+};
+
+export const AppPageDetail: Operation = {
+  name: 'AppPageDetail',
+  document: `query AppPageDetail($shopId: String!, $slug: String!) {
+  publishedAppPage(shopId: $shopId, slug: $slug) { slug title body publishedAt updatedAt }
+}`,
+};
+
+export const AppMembershipCardConfig: Operation = {
+  name: 'AppMembershipCardConfig',
+  document: `query AppMembershipCardConfig($shopId: String!) {
+  appMembershipCardConfig(shopId: $shopId) {
+    shopId enabled updatedAt
+    ranks { code name minPoints color benefits }
+    pointRules { yenPerPoint pointsOnSignUp pointsPerVisit expiryMonths }
+    design { backgroundColor foregroundColor labelColor logoText barcodeFormat }
+  }
+}`,
+};

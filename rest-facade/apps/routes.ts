@@ -34,4 +34,56 @@ export const appRoutes: readonly Route[] = [
     answer: APP_CONTENT_ANSWER,
     errors: { 404: APP_NOT_FOUND },
   },
+  {
+    method: 'GET',
+    path: '/api/v1/apps/:shopId/pages',
+    operation: apps.AppPages,
+    tag: TAG,
+    summary: "A shop app's published pages",
+    description:
+      'Published pages only, by position then slug. Bounded: an app has at most 100 pages, and at most 100 are listed. ' +
+      'An unknown shopId is 404 (the interface lists only 200; an empty list would hide a wrong shopId).',
+    pathParams: SHOP_ID_PARAM,
+    result: (data) => ({ items: data.publishedAppPages }),
+    status: 200,
+    responseSchema: ref('AppPageListResponse'),
+    answer: APP_CONTENT_ANSWER,
+    errors: { 404: APP_NOT_FOUND },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/apps/:shopId/pages/:slug',
+    operation: apps.AppPageDetail,
+    tag: TAG,
+    summary: 'A published page of a shop app',
+    description: 'The page with its body as sanitized HTML (sanitized when it was written).',
+    pathParams: {
+      ...SHOP_ID_PARAM,
+      slug: { type: 'string', description: 'The page slug (1 to 64 of a-z 0-9 -).', example: 'about' },
+    },
+    result: (data) => data.publishedAppPage,
+    status: 200,
+    responseSchema: ref('AppPageDetail'),
+    answer: APP_CONTENT_ANSWER,
+    errors: {
+      404: 'No app has this shopId (`app_not_found`), or the app has no published page with this slug (`page_not_found`, also for an unpublished page).',
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/apps/:shopId/membership-card-config',
+    operation: apps.AppMembershipCardConfig,
+    tag: TAG,
+    summary: "A shop app's membership card config",
+    description:
+      'Ranks, point rules and card design, as wallet passes print them. Until the business configures the card, ' +
+      '`enabled` is false with no ranks and the default rules (100 JPY per point, no sign-up or visit points, no expiry) ' +
+      'and design (white card, QR code).',
+    pathParams: SHOP_ID_PARAM,
+    result: (data) => data.appMembershipCardConfig,
+    status: 200,
+    responseSchema: ref('MembershipCardConfigDto'),
+    answer: APP_CONTENT_ANSWER,
+    errors: { 404: APP_NOT_FOUND },
+  },
 ];

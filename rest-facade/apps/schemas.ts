@@ -73,4 +73,98 @@ export const APP_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       updatedAt: timestamp('When the app identity last changed.'),
     },
   },
+  AppPageSummary: {
+    type: 'object',
+    required: ['slug', 'title', 'updatedAt', 'publishedAt'],
+    properties: {
+      slug: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' },
+      title: { type: 'string', maxLength: 200 },
+      updatedAt: timestamp('When the page last changed.'),
+      publishedAt: timestamp('When the page was published.'),
+    },
+  },
+  AppPageListResponse: {
+    type: 'object',
+    required: ['items'],
+    properties: {
+      items: {
+        type: 'array',
+        maxItems: 100,
+        description: 'Published pages by position, then slug; at most 100 (an app has at most 100 pages).',
+        items: ref('AppPageSummary'),
+      },
+    },
+  },
+  AppPageDetail: {
+    type: 'object',
+    required: ['slug', 'title', 'body', 'publishedAt', 'updatedAt'],
+    properties: {
+      slug: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' },
+      title: { type: 'string', maxLength: 200 },
+      body: {
+        type: 'string',
+        description:
+          'Sanitized HTML: h2-h4, p, br, hr, strong, b, em, i, u, s, small, blockquote, lists, tables, figure, ' +
+          'a (href http/https/mailto, title; rel="noopener noreferrer nofollow" added) and img (https src, alt, width, height). ' +
+          'No scripts, styles, event handlers or iframes.',
+      },
+      publishedAt: timestamp('When the page was published.'),
+      updatedAt: timestamp('When the page last changed.'),
+    },
+  },
+  MembershipRank: {
+    type: 'object',
+    required: ['code', 'name', 'minPoints', 'color', 'benefits'],
+    properties: {
+      code: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' },
+      name: { type: 'string', minLength: 1, maxLength: 40 },
+      minPoints: { type: 'integer', format: 'int32', minimum: 0, description: '0 for the first rank, then rising.' },
+      color: colour('Colour of the rank.'),
+      benefits: { type: 'array', maxItems: 10, items: { type: 'string', minLength: 1, maxLength: 100 } },
+    },
+  },
+  MembershipCardConfigDto: {
+    type: 'object',
+    required: ['shopId', 'enabled', 'ranks', 'pointRules', 'design', 'updatedAt'],
+    properties: {
+      shopId: { type: 'string' },
+      enabled: {
+        type: 'boolean',
+        description: 'False until the card is configured (no ranks, default rules and design).',
+      },
+      ranks: { type: 'array', maxItems: 10, items: ref('MembershipRank') },
+      pointRules: {
+        type: 'object',
+        required: ['yenPerPoint', 'pointsOnSignUp', 'pointsPerVisit', 'expiryMonths'],
+        properties: {
+          yenPerPoint: {
+            type: 'integer',
+            format: 'int32',
+            minimum: 1,
+            description: 'Yen per point (100: 1 point per 100 JPY).',
+          },
+          pointsOnSignUp: { type: 'integer', format: 'int32', minimum: 0 },
+          pointsPerVisit: { type: 'integer', format: 'int32', minimum: 0 },
+          expiryMonths: {
+            type: ['integer', 'null'],
+            format: 'int32',
+            minimum: 1,
+            description: 'null: points never expire.',
+          },
+        },
+      },
+      design: {
+        type: 'object',
+        required: ['backgroundColor', 'foregroundColor', 'labelColor', 'logoText', 'barcodeFormat'],
+        properties: {
+          backgroundColor: colour('Card background.'),
+          foregroundColor: colour('Card text.'),
+          labelColor: colour('Card labels.'),
+          logoText: { type: ['string', 'null'], maxLength: 40 },
+          barcodeFormat: { type: 'string', enum: ['qr', 'code128'] },
+        },
+      },
+      updatedAt: timestamp('When the config last changed (the app creation until configured).'),
+    },
+  },
 };

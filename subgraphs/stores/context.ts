@@ -1,6 +1,8 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
+import { AppPageService } from './page/app-page.service.js';
+import { MembershipCardService } from './shop-app/membership-card.service.js';
 import { ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppService } from './shop-app/shop-app.service.js';
 import { Store } from './store/store.entity.js';
@@ -11,6 +13,8 @@ export interface StoresContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly stores: StoreService;
   readonly shopApps: ShopAppService;
+  readonly appPages: AppPageService;
+  readonly membershipCards: MembershipCardService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -28,5 +32,13 @@ function createLoaders(ctx: BaseContext) {
 }
 
 export function createStoresContext(base: BaseContext): StoresContext {
-  return { ...base, loaders: createLoaders(base), stores: new StoreService(base), shopApps: new ShopAppService(base) };
+  const shopApps = new ShopAppService(base);
+  return {
+    ...base,
+    loaders: createLoaders(base),
+    stores: new StoreService(base),
+    shopApps,
+    appPages: new AppPageService(base, shopApps),
+    membershipCards: new MembershipCardService(base, shopApps),
+  };
 }
