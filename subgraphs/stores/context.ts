@@ -3,7 +3,7 @@ import { isUuid } from '../kernel/db/uuid.js';
 import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
 import { AppPageService } from './page/app-page.service.js';
 import { MembershipCardService } from './shop-app/membership-card.service.js';
-import { ShopAppStore } from './shop-app/shop-app.entity.js';
+import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppService } from './shop-app/shop-app.service.js';
 import { Store } from './store/store.entity.js';
 import { StoreService } from './store/store.service.js';
@@ -22,6 +22,10 @@ function createLoaders(ctx: BaseContext) {
     storeById: keyedLoader<string, Store>(
       (ids) => ctx.em.find(Store, { id: { $in: ids.filter(isUuid) } }),
       (s) => s.id,
+    ),
+    shopAppById: keyedLoader<string, ShopApp>(
+      (ids) => ctx.em.find(ShopApp, { id: { $in: [...ids] } }),
+      (app) => app.id,
     ),
     /** The store links of shop apps (by shop app id), in each app's order. */
     shopAppStores: groupedLoader<string, ShopAppStore>(

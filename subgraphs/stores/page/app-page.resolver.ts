@@ -1,4 +1,4 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { StoresContext } from '../context.js';
 import { AppPage } from './app-page.entity.js';
 import { CreateAppPageInput, UpdateAppPageInput } from './app-page.input.js';
@@ -76,5 +76,11 @@ export class AppPageResolver {
     @Ctx() ctx: StoresContext,
   ): Promise<boolean> {
     return ctx.appPages.delete(shopId, slug);
+  }
+
+  @FieldResolver(() => String, { description: 'The shopId of the app the page belongs to.' })
+  async shopId(@Root() page: AppPage, @Ctx() ctx: StoresContext): Promise<string> {
+    // The page's app exists while the page does (the foreign key cascades).
+    return (await ctx.loaders.shopAppById.load(page.shopAppId))!.shopId;
   }
 }
