@@ -11,4 +11,17 @@ export const STORES_ACCESS: AccessTable = {
   // Shop apps: their content is public; a business manages its own (store.info.*), the operator any.
   'Query.shopApp': PUBLIC,
   'Mutation.createShopApp': anyOf(OPERATOR, business('store.info.write')),
+  'Mutation.updateShopApp': anyOf(OPERATOR, business('store.info.write')),
+  'Mutation.setShopAppStores': anyOf(OPERATOR, business('store.info.write')),
+  'Query.managedShopApps': anyOf(OPERATOR, business('store.info.read')),
+  'Query.publishedAppPages': PUBLIC,
+  'Query.publishedAppPage': PUBLIC,
+  'Query.appPages': anyOf(OPERATOR, business('store.info.read')),
+  'Mutation.createAppPage': anyOf(OPERATOR, business('store.info.write')),
+  'Mutation.updateAppPage': anyOf(OPERATOR, business('store.info.write')),
+  'Mutation.publishAppPage': anyOf(OPERATOR, business('store.info.write')),
+  'Mutation.unpublishAppPage': anyOf(OPERATOR, business('store.info.write')),
+  'Mutation.deleteAppPage': anyOf(OPERATOR, business('store.info.write')),
+  'Query.appMembershipCardConfig': PUBLIC,
+  'Mutation.setMembershipCardConfig': anyOf(OPERATOR, business('store.info.write')),
 };

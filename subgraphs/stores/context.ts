@@ -1,7 +1,9 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
-import { ShopAppStore } from './shop-app/shop-app.entity.js';
+import { AppPageService } from './page/app-page.service.js';
+import { MembershipCardService } from './shop-app/membership-card.service.js';
+import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppService } from './shop-app/shop-app.service.js';
 import { Store } from './store/store.entity.js';
 import { StoreService } from './store/store.service.js';
@@ -11,6 +13,8 @@ export interface StoresContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly stores: StoreService;
   readonly shopApps: ShopAppService;
+  readonly appPages: AppPageService;
+  readonly membershipCards: MembershipCardService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -18,6 +22,10 @@ function createLoaders(ctx: BaseContext) {
     storeById: keyedLoader<string, Store>(
       (ids) => ctx.em.find(Store, { id: { $in: ids.filter(isUuid) } }),
       (s) => s.id,
+    ),
+    shopAppById: keyedLoader<string, ShopApp>(
+      (ids) => ctx.em.find(ShopApp, { id: { $in: [...ids] } }),
+      (app) => app.id,
     ),
     /** The store links of shop apps (by shop app id), in each app's order. */
     shopAppStores: groupedLoader<string, ShopAppStore>(
@@ -28,5 +36,13 @@ function createLoaders(ctx: BaseContext) {
 }
 
 export function createStoresContext(base: BaseContext): StoresContext {
-  return { ...base, loaders: createLoaders(base), stores: new StoreService(base), shopApps: new ShopAppService(base) };
+  const shopApps = new ShopAppService(base);
+  return {
+    ...base,
+    loaders: createLoaders(base),
+    stores: new StoreService(base),
+    shopApps,
+    appPages: new AppPageService(base, shopApps),
+    membershipCards: new MembershipCardService(base, shopApps),
+  };
 }
