@@ -6,6 +6,11 @@ import { STORES_ACCESS } from './access.js';
 import { createStoresContext, type StoresContext } from './context.js';
 import { Store } from './store/store.entity.js';
 import { StoreResolver } from './store/store.resolver.js';
+import { Coupon, CouponStore } from './coupon/coupon.entity.js';
+import { CouponResolver } from './coupon/coupon.resolver.js';
+import { UserCouponResolver } from './coupon/user-coupon.resolver.js';
+import { FavoriteStore } from './favorite/favorite.entity.js';
+import { FavoriteResolver } from './favorite/favorite.resolver.js';
 
 export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
@@ -14,10 +19,10 @@ export { StoreService } from './store/store.service.js';
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store],
+  entities: [Store, FavoriteStore, Coupon, CouponStore],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [StoreResolver] },
+      { resolvers: [StoreResolver, FavoriteResolver, CouponResolver, UserCouponResolver] },
       {
         Store: {
           // An unlisted store resolves to null for callers who may not see it, whoever referenced it.
