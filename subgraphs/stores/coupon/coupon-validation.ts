@@ -79,7 +79,9 @@ export function checkCouponDraft(v: Validation, draft: CouponDraft): void {
   checkUses(v, 'limitPerUser', draft.limitPerUser);
   checkUses(v, 'totalLimit', draft.totalLimit);
   v.check(
-    draft.limitPerUser === null || draft.totalLimit === null || draft.limitPerUser <= draft.totalLimit,
+    // Compared only when both are valid, so a bad value is named once.
+    !(draft.limitPerUser !== null && draft.totalLimit !== null && draft.totalLimit >= 1) ||
+      draft.limitPerUser <= draft.totalLimit,
     'limitPerUser',
     'must not exceed totalLimit',
   );

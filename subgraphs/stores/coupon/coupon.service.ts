@@ -1,5 +1,6 @@
 import { requireBusinessScope } from '../../kernel/auth/access.js';
 import type { BaseContext } from '../../kernel/context.js';
+import type { EntityManager } from '../../kernel/db/orm.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { BadUserInputError, ConflictError, NotFoundError, Validation } from '../../kernel/errors.js';
 import { queueCouponPublished } from './coupon-events.js';
@@ -70,37 +71,40 @@ export class CouponService {
     checkCouponDraft(v, draftOf(input, null, input.title));
     v.throwIfInvalid();
     const businessAccountId = await this.ownedStores(storeIds, manager.businessAccountId);
-    const coupon = this.ctx.em.create(Coupon, {
-      businessAccountId,
-      status: CouponStatus.draft,
-      ...draftFields(draftOf(input, null, input.title)),
+    const fields = draftFields(draftOf(input, null, input.title));
+    // The coupon row first, then its links (the unit of work does not order tables it has no relation for).
+    return this.ctx.em.transactional(async (tx) => {
+      const coupon = tx.create(Coupon, { businessAccountId, status: CouponStatus.draft, ...fields });
+      if (input.publish) markPublished(tx, coupon, storeIds);
+      await tx.flush();
+      await linkStores(tx, coupon.id, storeIds);
+      return coupon;
     });
-    for (const storeId of storeIds) this.ctx.em.create(CouponStore, { couponId: coupon.id, storeId });
-    if (input.publish) this.markPublished(coupon, storeIds);
-    await this.ctx.em.flush();
-    return coupon;
   }
 
   /** Changes a draft or published coupon; an archived one is CONFLICT coupon_archived. */
   async update(input: UpdateCouponInput): Promise<Coupon> {
     const manager = this.manager('store.coupons.write');
-    const coupon = await this.owned(input.id, manager);
-    if (coupon.status === CouponStatus.archived) throw new ConflictError('The coupon is archived.', 'coupon_archived');
-    const v = new Validation();
-    const storeIds = input.storeIds ? checkStoreIds(v, input.storeIds) : null;
-    v.check(input.title !== null, 'title', 'must not be null');
-    const draft = draftOf(input, coupon, input.title ?? coupon.title);
-    checkCouponDraft(v, draft);
-    v.throwIfInvalid();
-    if (storeIds) {
-      const owner = await this.ownedStores(storeIds, manager.businessAccountId);
-      if (owner !== coupon.businessAccountId) throw storeNotFound();
-      await this.ctx.em.nativeDelete(CouponStore, { couponId: coupon.id });
-      for (const storeId of storeIds) this.ctx.em.create(CouponStore, { couponId: coupon.id, storeId });
-    }
-    this.ctx.em.assign(coupon, draftFields(draft));
-    await this.ctx.em.flush();
-    return coupon;
+    return this.ctx.em.transactional(async (tx) => {
+      const coupon = await this.owned(input.id, manager, tx);
+      if (coupon.status === CouponStatus.archived)
+        throw new ConflictError('The coupon is archived.', 'coupon_archived');
+      const v = new Validation();
+      const storeIds = input.storeIds ? checkStoreIds(v, input.storeIds) : null;
+      v.check(input.title !== null, 'title', 'must not be null');
+      const draft = draftOf(input, coupon, input.title ?? coupon.title);
+      checkCouponDraft(v, draft);
+      v.throwIfInvalid();
+      if (storeIds) {
+        const owner = await this.ownedStores(storeIds, manager.businessAccountId);
+        if (owner !== coupon.businessAccountId) throw storeNotFound();
+        await tx.execute('delete from "coupon_store" where "coupon_id" = ?', [coupon.id], 'run');
+        await linkStores(tx, coupon.id, storeIds);
+      }
+      tx.assign(coupon, draftFields(draft));
+      await tx.flush();
+      return coupon;
+    });
   }
 
   /**
@@ -112,19 +116,13 @@ export class CouponService {
     if (coupon.status === CouponStatus.archived) throw new ConflictError('The coupon is archived.', 'coupon_archived');
     if (coupon.status === CouponStatus.published) return coupon;
     const links = await this.ctx.em.find(CouponStore, { couponId: coupon.id }, { orderBy: { storeId: 'asc' } });
-    this.markPublished(
+    markPublished(
+      this.ctx.em,
       coupon,
       links.map((l) => l.storeId),
     );
     await this.ctx.em.flush();
     return coupon;
-  }
-
-  /** Publishes in the unit of work: the status change and its outbox event flush together. */
-  private markPublished(coupon: Coupon, storeIds: readonly string[]): void {
-    coupon.status = CouponStatus.published;
-    coupon.publishedAt = new Date();
-    queueCouponPublished(this.ctx.em, coupon, [...storeIds].sort());
   }
 
   /** Withdraws the coupon for good (idempotent); consumers no longer see it. */
@@ -135,9 +133,9 @@ export class CouponService {
     return coupon;
   }
 
-  private async owned(id: string, { businessAccountId }: Manager): Promise<Coupon> {
+  private async owned(id: string, { businessAccountId }: Manager, em: EntityManager = this.ctx.em): Promise<Coupon> {
     const coupon = isUuid(id)
-      ? await this.ctx.em.findOne(Coupon, { id, ...(businessAccountId ? { businessAccountId } : {}) })
+      ? await em.findOne(Coupon, { id, ...(businessAccountId ? { businessAccountId } : {}) })
       : null;
     if (!coupon) throw couponNotFound();
     return coupon;
@@ -183,6 +181,23 @@ function draftOf(input: CouponFieldsInput, current: Coupon | null, title: string
     limitPerUser: keep('limitPerUser', input.limitPerUser ?? null, current?.limitPerUser ?? null),
     totalLimit: keep('totalLimit', input.totalLimit ?? null, current?.totalLimit ?? null),
   };
+}
+
+/** Publishes in `em`'s unit of work: the status change and its outbox event flush together. */
+function markPublished(em: EntityManager, coupon: Coupon, storeIds: readonly string[]): void {
+  coupon.status = CouponStatus.published;
+  coupon.publishedAt = new Date();
+  queueCouponPublished(em, coupon, [...storeIds].sort());
+}
+
+/** Links the coupon to its stores (after the coupon row exists). */
+async function linkStores(em: EntityManager, couponId: string, storeIds: readonly string[]): Promise<void> {
+  const values = storeIds.map(() => '(?, ?)').join(', ');
+  await em.execute(
+    `insert into "coupon_store" ("coupon_id", "store_id") values ${values}`,
+    storeIds.flatMap((storeId) => [couponId, storeId]),
+    'run',
+  );
 }
 
 /** The entity columns of a draft. */
