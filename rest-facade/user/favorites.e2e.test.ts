@@ -52,7 +52,7 @@ describe('adding a favorite', () => {
     expect(rows[0]).toEqual({ n: 1 });
   });
 
-  it('answers 404 store_not_found for a store that is not public, an unknown id and a malformed one', async () => {
+  it('answers 404 store_not_found for a store that is not public, an unknown id and a malformed one, storing nothing', async () => {
     const unlisted = await createStore(service, businessAccountId, false);
     for (const storeId of [unlisted, '01900000-0000-7000-8000-000000000000', 'not-a-uuid']) {
       const answer = await add(hanako.token, storeId);
@@ -62,6 +62,12 @@ describe('adding a favorite', () => {
       });
     }
     expect((await status(hanako.token, unlisted)).body).toMatchObject({ isFavorite: false });
+    // Nothing is stored either: the store would otherwise show up once it is listed.
+    const rows = await sql(service, 'select 1 from "favorite_store" where "user_id" = ? and "store_id" = ?', [
+      hanako.userId,
+      unlisted,
+    ]);
+    expect(rows).toEqual([]);
   });
 });
 
