@@ -51,6 +51,12 @@ const allowsOperator = (rule: AccessRule): boolean =>
  */
 const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.approveOAuthApp': 'NOT_FOUND',
+  'Mutation.archiveCoupon': 'NOT_FOUND',
+  'Mutation.createCoupon': 'NOT_FOUND',
+  'Mutation.publishCoupon': 'NOT_FOUND',
+  'Mutation.updateCoupon': 'NOT_FOUND',
+  'Query.businessCoupons': 'ok',
+  'Query.coupon': 'NOT_FOUND',
   'Mutation.createBusinessAccount': 'BAD_USER_INPUT',
   'Mutation.createOwnerInvitation': 'BAD_USER_INPUT',
   'Mutation.createShopApp': 'BAD_USER_INPUT',

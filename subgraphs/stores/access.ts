@@ -1,5 +1,5 @@
 /** Who may call each root operation of the stores subgraph (combined by the kernel's access table). */
-import { anyOf, business, OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, user, type AccessTable } from '../kernel/auth/operation-access.js';
 
 export const STORES_ACCESS: AccessTable = {
   // The public directory is open; administration is the operator's until business owners sign in.
@@ -24,4 +24,18 @@ export const STORES_ACCESS: AccessTable = {
   'Mutation.deleteAppPage': anyOf(OPERATOR, business('store.info.write')),
   'Query.appMembershipCardConfig': PUBLIC,
   'Mutation.setMembershipCardConfig': anyOf(OPERATOR, business('store.info.write')),
+  // Favorites and coupons of the consumer (DECISIONS: favorites GET read, POST/DELETE write; coupons read).
+  'Query.myFavoriteStores': user('user.favorites.read'),
+  'Query.favoriteStoreStatus': user('user.favorites.read'),
+  'Mutation.addFavoriteStore': user('user.favorites.write'),
+  'Mutation.removeFavoriteStore': user('user.favorites.write'),
+  'Query.myCoupons': user('user.coupons.read'),
+  'Query.myCoupon': user('user.coupons.read'),
+  // Coupon management: the business's own coupons (the service checks ownership), or the operator.
+  'Query.businessCoupons': anyOf(OPERATOR, business('store.coupons.read')),
+  'Query.coupon': anyOf(OPERATOR, business('store.coupons.read')),
+  'Mutation.createCoupon': anyOf(OPERATOR, business('store.coupons.write')),
+  'Mutation.updateCoupon': anyOf(OPERATOR, business('store.coupons.write')),
+  'Mutation.publishCoupon': anyOf(OPERATOR, business('store.coupons.write')),
+  'Mutation.archiveCoupon': anyOf(OPERATOR, business('store.coupons.write')),
 };

@@ -7,6 +7,10 @@ import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppService } from './shop-app/shop-app.service.js';
 import { Store } from './store/store.entity.js';
 import { StoreService } from './store/store.service.js';
+import { CouponStore } from './coupon/coupon.entity.js';
+import { CouponService } from './coupon/coupon.service.js';
+import { UserCouponService } from './coupon/user-coupon.service.js';
+import { FavoriteService } from './favorite/favorite.service.js';
 
 /** The stores subgraph's per-request context: loaders and services bound to this request. */
 export interface StoresContext extends BaseContext {
@@ -15,6 +19,9 @@ export interface StoresContext extends BaseContext {
   readonly shopApps: ShopAppService;
   readonly appPages: AppPageService;
   readonly membershipCards: MembershipCardService;
+  readonly favorites: FavoriteService;
+  readonly coupons: CouponService;
+  readonly userCoupons: UserCouponService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -32,6 +39,11 @@ function createLoaders(ctx: BaseContext) {
       (ids) => ctx.em.find(ShopAppStore, { shopAppId: { $in: [...ids] } }, { orderBy: { position: 'asc' } }),
       (link) => link.shopAppId,
     ),
+    /** The target store links of each coupon, in store id order. */
+    couponStores: groupedLoader<string, CouponStore>(
+      (couponIds) => ctx.em.find(CouponStore, { couponId: { $in: [...couponIds] } }, { orderBy: { storeId: 'asc' } }),
+      (link) => link.couponId,
+    ),
   };
 }
 
@@ -44,5 +56,8 @@ export function createStoresContext(base: BaseContext): StoresContext {
     shopApps,
     appPages: new AppPageService(base, shopApps),
     membershipCards: new MembershipCardService(base, shopApps),
+    favorites: new FavoriteService(base),
+    coupons: new CouponService(base),
+    userCoupons: new UserCouponService(base),
   };
 }

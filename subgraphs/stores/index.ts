@@ -11,6 +11,11 @@ import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppResolver } from './shop-app/shop-app.resolver.js';
 import { Store } from './store/store.entity.js';
 import { StoreResolver } from './store/store.resolver.js';
+import { Coupon, CouponStore } from './coupon/coupon.entity.js';
+import { CouponResolver } from './coupon/coupon.resolver.js';
+import { UserCouponResolver } from './coupon/user-coupon.resolver.js';
+import { FavoriteStore } from './favorite/favorite.entity.js';
+import { FavoriteResolver } from './favorite/favorite.resolver.js';
 
 export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
@@ -20,10 +25,20 @@ export { ShopApp } from './shop-app/shop-app.entity.js';
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store, ShopApp, ShopAppStore, AppPage],
+  entities: [Store, ShopApp, ShopAppStore, AppPage, FavoriteStore, Coupon, CouponStore],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [StoreResolver, ShopAppResolver, AppPageResolver, MembershipCardResolver] },
+      {
+        resolvers: [
+          StoreResolver,
+          ShopAppResolver,
+          AppPageResolver,
+          MembershipCardResolver,
+          FavoriteResolver,
+          CouponResolver,
+          UserCouponResolver,
+        ],
+      },
       {
         Store: {
           // An unlisted store resolves to null for callers who may not see it, whoever referenced it.

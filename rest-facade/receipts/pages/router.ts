@@ -106,12 +106,17 @@ function formGuard(handler: Handler): Handler {
 }
 
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
-  log('error', 'receipt page failed', { requestId: req.requestId, error });
+  const status = (error as { status?: unknown }).status;
+  const clientError = typeof status === 'number' && status >= 400 && status < 500;
+  // A request the page cannot read (a malformed form, a path of broken percent-encoding) is the caller's.
+  log(clientError ? 'info' : 'error', 'receipt page failed', { requestId: req.requestId, error, status });
   if (res.headersSent) return;
   const locale = negotiateLocale(req.headers['accept-language']);
-  const status = (error as { status?: unknown }).status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    failPage({ res, locale }, { status, code: 'bad_request', detail: 'The form could not be read.' });
+  if (clientError) {
+    failPage(
+      { res, locale },
+      { status: status as number, code: 'bad_request', detail: 'The request could not be read.' },
+    );
     return;
   }
   failPage({ res, locale }, { status: 500, code: 'internal_error', detail: `Quote this id: ${req.requestId}` });
