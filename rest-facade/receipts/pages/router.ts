@@ -115,7 +115,7 @@ function errorHandler(error: unknown, req: Request, res: Response, _next: NextFu
   if (clientError) {
     failPage(
       { res, locale },
-      { status: status as number, code: 'bad_request', detail: 'The request could not be read.' },
+      { status: status, code: 'bad_request', detail: 'The request could not be read.' },
     );
     return;
   }
