@@ -51,6 +51,14 @@ const allowsOperator = (rule: AccessRule): boolean =>
  */
 const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.approveOAuthApp': 'NOT_FOUND',
+  'Mutation.archiveAppPost': 'NOT_FOUND',
+  'Mutation.createAppPost': 'NOT_FOUND',
+  'Mutation.deleteAppPost': 'NOT_FOUND',
+  'Mutation.publishAppPost': 'NOT_FOUND',
+  'Mutation.scheduleAppPost': 'NOT_FOUND',
+  'Mutation.unpublishAppPost': 'NOT_FOUND',
+  'Mutation.updateAppPost': 'NOT_FOUND',
+  'Query.appPosts': 'NOT_FOUND',
   'Mutation.createBusinessAccount': 'BAD_USER_INPUT',
   'Mutation.createOwnerInvitation': 'BAD_USER_INPUT',
   'Mutation.createShopApp': 'BAD_USER_INPUT',
@@ -94,6 +102,7 @@ const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.storeTypes': 'ok',
   'Query.surveyCampaign': 'ok',
   'Query.shopApp': 'NOT_FOUND',
+  'Query.publicAppPosts': 'NOT_FOUND',
   'Query.terminal': 'NOT_FOUND',
   'Query.claimTokenQrCard': 'NOT_FOUND',
   'Query.claimTokenQrImage': 'NOT_FOUND',

@@ -1,6 +1,7 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
+import { AppPostService } from './post/post.service.js';
 import { ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppService } from './shop-app/shop-app.service.js';
 import { Store } from './store/store.entity.js';
@@ -11,6 +12,7 @@ export interface StoresContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly stores: StoreService;
   readonly shopApps: ShopAppService;
+  readonly appPosts: AppPostService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -28,5 +30,12 @@ function createLoaders(ctx: BaseContext) {
 }
 
 export function createStoresContext(base: BaseContext): StoresContext {
-  return { ...base, loaders: createLoaders(base), stores: new StoreService(base), shopApps: new ShopAppService(base) };
+  const shopApps = new ShopAppService(base);
+  return {
+    ...base,
+    loaders: createLoaders(base),
+    stores: new StoreService(base),
+    shopApps,
+    appPosts: new AppPostService(base, shopApps),
+  };
 }

@@ -4,6 +4,9 @@ import type { SubgraphModule } from '../kernel/subgraph.js';
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { STORES_ACCESS } from './access.js';
 import { createStoresContext, type StoresContext } from './context.js';
+import { AppPost } from './post/post.entity.js';
+import { AppPostResolver } from './post/post.resolver.js';
+import { scheduledPostsJob } from './post/scheduled-posts.job.js';
 import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppResolver } from './shop-app/shop-app.resolver.js';
 import { Store } from './store/store.entity.js';
@@ -17,10 +20,10 @@ export { ShopApp } from './shop-app/shop-app.entity.js';
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store, ShopApp, ShopAppStore],
+  entities: [Store, ShopApp, ShopAppStore, AppPost],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [StoreResolver, ShopAppResolver] },
+      { resolvers: [StoreResolver, ShopAppResolver, AppPostResolver] },
       {
         Store: {
           // An unlisted store resolves to null for callers who may not see it, whoever referenced it.
@@ -32,4 +35,5 @@ export const storesSubgraph: SubgraphModule<StoresContext> = {
       },
     ),
   createContext: createStoresContext,
+  jobs: () => [scheduledPostsJob()],
 };

@@ -20,6 +20,7 @@ import { Migration0013ReceiptsClaims } from './0013-receipts-claims.js';
 import { Migration0014ReceiptsBudget } from './0014-receipts-budget.js';
 import { Migration0015RateLimits } from './0015-rate-limits.js';
 import { Migration0016StoresShopApps } from './0016-stores-shop-apps.js';
+import { Migration0020StoresAppPosts } from './0020-stores-app-posts.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -38,4 +39,5 @@ export const migrations: MigrationObject[] = [
   { name: '0014-receipts-budget', class: Migration0014ReceiptsBudget },
   { name: '0015-rate-limits', class: Migration0015RateLimits },
   { name: '0016-stores-shop-apps', class: Migration0016StoresShopApps },
+  { name: '0020-stores-app-posts', class: Migration0020StoresAppPosts },
 ];
