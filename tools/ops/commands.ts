@@ -4,6 +4,7 @@
  */
 import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
+import { POST_COMMANDS } from './post-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
 import { SHOP_COMMANDS } from './shop-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
@@ -80,6 +81,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   },
   ...RECEIPT_COMMANDS,
   ...SHOP_COMMANDS,
+  ...POST_COMMANDS,
   {
     name: 'app:register',
     summary: 'Register an OAuth app; any user.* scope makes it pending review. Prints the client secret (shown once).',
