@@ -1,4 +1,3 @@
-import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, ID, InputType } from 'type-graphql';
 import { AppPostStatus } from './post.entity.js';
 
@@ -25,8 +24,11 @@ export class CreateAppPostInput {
   })
   status?: AppPostStatus | null;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When a Scheduled post goes public; in the future.' })
-  publishAt?: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'When a Scheduled post goes public: an RFC 3339 date-time in the future.',
+  })
+  publishAt?: string | null;
 }
 
 /** Changes to a post's content; absent fields stay as they are. */

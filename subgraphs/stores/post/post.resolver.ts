@@ -1,4 +1,3 @@
-import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { StoresContext } from '../context.js';
 import { AppPostStatus } from './post.entity.js';
@@ -57,7 +56,7 @@ export class AppPostResolver {
   })
   scheduleAppPost(
     @Arg('postId', () => ID) postId: string,
-    @Arg('publishAt', () => GraphQLDateTimeISO) publishAt: Date,
+    @Arg('publishAt', () => String, { description: 'An RFC 3339 date-time in the future.' }) publishAt: string,
     @Ctx() ctx: StoresContext,
   ) {
     return ctx.appPosts.schedule(postId, publishAt);

@@ -77,8 +77,9 @@ export class AppPostService {
     const body = checkBody(input.body, validation);
     const imageUrl = checkImageUrl(input.imageUrl, validation);
     validation.check(status !== AppPostStatus.Archived, 'status', 'must be Draft, Published or Scheduled');
-    if (status === AppPostStatus.Scheduled) checkPublishAt(input.publishAt, now, validation);
-    else validation.check(input.publishAt == null, 'publishAt', 'only with status Scheduled');
+    const publishAt = status === AppPostStatus.Scheduled ? checkPublishAt(input.publishAt, now, validation) : null;
+    if (status !== AppPostStatus.Scheduled)
+      validation.check(input.publishAt == null, 'publishAt', 'only with status Scheduled');
     validation.throwIfInvalid();
     return this.ctx.em.transactional(async (em) => {
       const post = em.create(AppPost, {
@@ -87,7 +88,7 @@ export class AppPostService {
         body,
         imageUrl,
         status,
-        publishAt: status === AppPostStatus.Scheduled ? input.publishAt : null,
+        publishAt,
         publishedAt: status === AppPostStatus.Published ? now : null,
       });
       if (status === AppPostStatus.Published) queuePostPublished(em, published(post, app, now));
@@ -118,14 +119,14 @@ export class AppPostService {
   }
 
   /** Schedules (or reschedules) a post that is not public yet for a future publishAt. */
-  schedule(postId: string, publishAt: Date): Promise<AppPostView> {
+  schedule(postId: string, publishAtText: string): Promise<AppPostView> {
     return this.transition(postId, (post, now) => {
       const validation = new Validation();
-      checkPublishAt(publishAt, now, validation);
+      const publishAt = checkPublishAt(publishAtText, now, validation);
       validation.throwIfInvalid();
       if (isLive(post, now))
         throw new ConflictError('The post is already published: unpublish it first.', 'post_already_published');
-      return { status: AppPostStatus.Scheduled, publishAt, publishedAt: null };
+      return { status: AppPostStatus.Scheduled, publishAt: publishAt!, publishedAt: null };
     });
   }
 

@@ -53,10 +53,19 @@ export function checkImageUrl(url: string | null | undefined, validation: Valida
   return text;
 }
 
-/** A publishAt for scheduling: required, and after `now`. */
-export function checkPublishAt(publishAt: Date | null | undefined, now: Date, validation: Validation): Date | null {
-  validation.check(publishAt != null && publishAt > now, 'publishAt', 'must be given, in the future');
-  return publishAt ?? null;
+/** An RFC 3339 date-time with a UTC offset (`2026-12-01T09:00:00+09:00`, `...Z`). */
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * A publishAt for scheduling: an RFC 3339 date-time, required, after `now`. It travels as a String,
+ * not the DateTimeISO scalar: a bad scalar literal fails inside the subgraph's execution, where it is
+ * no coded error (a 500), while text is checked here into a 400 naming the field.
+ */
+export function checkPublishAt(publishAt: string | null | undefined, now: Date, validation: Validation): Date | null {
+  const time = publishAt != null && RFC_3339.test(publishAt) ? new Date(publishAt) : null;
+  const valid = time !== null && !Number.isNaN(time.getTime());
+  validation.check(valid && time > now, 'publishAt', 'must be an RFC 3339 date-time in the future');
+  return valid ? time : null;
 }
 
 /**

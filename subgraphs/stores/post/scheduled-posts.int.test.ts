@@ -40,7 +40,7 @@ async function duePost(shopId: string, agoMs = 1_000): Promise<string> {
     title: 'Due',
     body: 'Body',
     status: AppPostStatus.Scheduled,
-    publishAt: new Date(Date.now() + 3_600_000),
+    publishAt: new Date(Date.now() + 3_600_000).toISOString(),
   });
   await em().execute('update "app_post" set "publish_at" = ? where "id" = ?', [new Date(Date.now() - agoMs), post.id]);
   return post.id;
@@ -80,7 +80,7 @@ describe('publishDuePosts', () => {
       title: 'Later',
       body: 'Body',
       status: AppPostStatus.Scheduled,
-      publishAt: new Date(Date.now() + 3_600_000),
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
     await runJob();
     const row = await stored(due);
