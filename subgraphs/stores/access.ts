@@ -38,4 +38,14 @@ export const STORES_ACCESS: AccessTable = {
   'Mutation.updateCoupon': anyOf(OPERATOR, business('store.coupons.write')),
   'Mutation.publishCoupon': anyOf(OPERATOR, business('store.coupons.write')),
   'Mutation.archiveCoupon': anyOf(OPERATOR, business('store.coupons.write')),
+  // Posts: the public list shows Published posts only; a business manages its own (sns.content.*).
+  'Query.publicAppPosts': PUBLIC,
+  'Query.appPosts': anyOf(OPERATOR, business('sns.content.read')),
+  'Mutation.createAppPost': anyOf(OPERATOR, business('sns.content.write')),
+  'Mutation.updateAppPost': anyOf(OPERATOR, business('sns.content.write')),
+  'Mutation.publishAppPost': anyOf(OPERATOR, business('sns.content.write')),
+  'Mutation.scheduleAppPost': anyOf(OPERATOR, business('sns.content.write')),
+  'Mutation.unpublishAppPost': anyOf(OPERATOR, business('sns.content.write')),
+  'Mutation.archiveAppPost': anyOf(OPERATOR, business('sns.content.write')),
+  'Mutation.deleteAppPost': anyOf(OPERATOR, business('sns.content.write')),
 };

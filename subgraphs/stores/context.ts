@@ -4,6 +4,7 @@ import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
 import { AppPageService } from './page/app-page.service.js';
 import { MembershipCardService } from './shop-app/membership-card.service.js';
 import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
+import { AppPostService } from './post/post.service.js';
 import { ShopAppService } from './shop-app/shop-app.service.js';
 import { Store } from './store/store.entity.js';
 import { StoreService } from './store/store.service.js';
@@ -22,6 +23,7 @@ export interface StoresContext extends BaseContext {
   readonly favorites: FavoriteService;
   readonly coupons: CouponService;
   readonly userCoupons: UserCouponService;
+  readonly appPosts: AppPostService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -59,5 +61,6 @@ export function createStoresContext(base: BaseContext): StoresContext {
     favorites: new FavoriteService(base),
     coupons: new CouponService(base),
     userCoupons: new UserCouponService(base),
+    appPosts: new AppPostService(base, shopApps),
   };
 }

@@ -7,6 +7,9 @@ import { createStoresContext, type StoresContext } from './context.js';
 import { AppPage } from './page/app-page.entity.js';
 import { AppPageResolver } from './page/app-page.resolver.js';
 import { MembershipCardResolver } from './shop-app/membership-card.resolver.js';
+import { AppPost } from './post/post.entity.js';
+import { AppPostResolver } from './post/post.resolver.js';
+import { scheduledPostsJob } from './post/scheduled-posts.job.js';
 import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppResolver } from './shop-app/shop-app.resolver.js';
 import { Store } from './store/store.entity.js';
@@ -25,7 +28,7 @@ export { ShopApp } from './shop-app/shop-app.entity.js';
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store, ShopApp, ShopAppStore, AppPage, FavoriteStore, Coupon, CouponStore],
+  entities: [Store, ShopApp, ShopAppStore, AppPage, FavoriteStore, Coupon, CouponStore, AppPost],
   buildSchema: () =>
     buildFederatedSchema(
       {
@@ -37,6 +40,7 @@ export const storesSubgraph: SubgraphModule<StoresContext> = {
           FavoriteResolver,
           CouponResolver,
           UserCouponResolver,
+          AppPostResolver,
         ],
       },
       {
@@ -50,4 +54,5 @@ export const storesSubgraph: SubgraphModule<StoresContext> = {
       },
     ),
   createContext: createStoresContext,
+  jobs: () => [scheduledPostsJob()],
 };

@@ -5,6 +5,7 @@
 import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { COUPON_COMMANDS } from './coupon-commands.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
+import { POST_COMMANDS } from './post-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
 import { SHOP_COMMANDS } from './shop-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
@@ -82,6 +83,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...RECEIPT_COMMANDS,
   ...SHOP_COMMANDS,
   ...COUPON_COMMANDS,
+  ...POST_COMMANDS,
   {
     name: 'app:register',
     summary: 'Register an OAuth app; any user.* scope makes it pending review. Prints the client secret (shown once).',

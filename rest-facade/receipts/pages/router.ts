@@ -113,10 +113,7 @@ function errorHandler(error: unknown, req: Request, res: Response, _next: NextFu
   if (res.headersSent) return;
   const locale = negotiateLocale(req.headers['accept-language']);
   if (clientError) {
-    failPage(
-      { res, locale },
-      { status: status, code: 'bad_request', detail: 'The request could not be read.' },
-    );
+    failPage({ res, locale }, { status: status, code: 'bad_request', detail: 'The request could not be read.' });
     return;
   }
   failPage({ res, locale }, { status: 500, code: 'internal_error', detail: `Quote this id: ${req.requestId}` });

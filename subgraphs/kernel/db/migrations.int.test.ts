@@ -11,6 +11,7 @@ import { createOrm, migrate, type Orm } from './orm.js';
  */
 const DATABASE_ONLY_FOREIGN_KEYS = [
   'app_page.app_page_shop_app_id_fkey',
+  'app_post.app_post_shop_app_id_fkey',
   'browser_session.browser_session_user_id_fkey',
   'budget.budget_user_id_fkey',
   'business_owner.business_owner_business_account_id_fkey',

@@ -22,6 +22,7 @@ import { Migration0015RateLimits } from './0015-rate-limits.js';
 import { Migration0016StoresShopApps } from './0016-stores-shop-apps.js';
 import { Migration0017StoresAppPages } from './0017-stores-app-pages.js';
 import { Migration0019StoresCouponsFavorites } from './0019-stores-coupons-favorites.js';
+import { Migration0020StoresAppPosts } from './0020-stores-app-posts.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -42,4 +43,5 @@ export const migrations: MigrationObject[] = [
   { name: '0016-stores-shop-apps', class: Migration0016StoresShopApps },
   { name: '0017-stores-app-pages', class: Migration0017StoresAppPages },
   { name: '0019-stores-coupons-favorites', class: Migration0019StoresCouponsFavorites },
+  { name: '0020-stores-app-posts', class: Migration0020StoresAppPosts },
 ];
