@@ -1,5 +1,5 @@
 /** Who may call each root operation of the stores subgraph (combined by the kernel's access table). */
-import { OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
 
 export const STORES_ACCESS: AccessTable = {
   // The public directory is open; administration is the operator's until business owners sign in.
@@ -8,4 +8,11 @@ export const STORES_ACCESS: AccessTable = {
   'Query.prefectures': PUBLIC,
   'Query.storeTypes': PUBLIC,
   'Mutation.createStore': OPERATOR,
+  // Business hours (issue 9, part C): the store's own business or the operator; anyone reads a public store's.
+  'Query.storeBusinessHours': anyOf(OPERATOR, business('store.business-hours.read')),
+  'Query.storeBusinessInfo': PUBLIC,
+  'Mutation.setStoreWeeklyHours': anyOf(OPERATOR, business('store.business-hours.write')),
+  'Mutation.setStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),
+  'Mutation.removeStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),
+  'Mutation.setStoreTimeZone': anyOf(OPERATOR, business('store.business-hours.write')),
 };

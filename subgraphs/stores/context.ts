@@ -1,6 +1,7 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
+import { BusinessHoursService } from './business-hours/business-hours.service.js';
 import { Store } from './store/store.entity.js';
 import { StoreService } from './store/store.service.js';
 
@@ -8,6 +9,7 @@ import { StoreService } from './store/store.service.js';
 export interface StoresContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly stores: StoreService;
+  readonly businessHours: BusinessHoursService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -20,5 +22,6 @@ function createLoaders(ctx: BaseContext) {
 }
 
 export function createStoresContext(base: BaseContext): StoresContext {
-  return { ...base, loaders: createLoaders(base), stores: new StoreService(base) };
+  const stores = new StoreService(base);
+  return { ...base, loaders: createLoaders(base), stores, businessHours: new BusinessHoursService(base, stores) };
 }

@@ -6,6 +6,9 @@ import { STORES_ACCESS } from './access.js';
 import { createStoresContext, type StoresContext } from './context.js';
 import { Store } from './store/store.entity.js';
 import { StoreResolver } from './store/store.resolver.js';
+import { BusinessHoursResolver } from './business-hours/business-hours.resolver.js';
+import { StoreSpecialDay } from './business-hours/special-day.entity.js';
+import { StoreWeeklyHours } from './business-hours/weekly-hours.entity.js';
 
 export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
@@ -14,10 +17,10 @@ export { StoreService } from './store/store.service.js';
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store],
+  entities: [Store, StoreWeeklyHours, StoreSpecialDay],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [StoreResolver] },
+      { resolvers: [StoreResolver, BusinessHoursResolver] },
       {
         Store: {
           // An unlisted store resolves to null for callers who may not see it, whoever referenced it.
