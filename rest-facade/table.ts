@@ -9,6 +9,7 @@
  * (layout.test.ts checks it). Adding an endpoint for an existing operation touches only its area
  * folder; adding an area adds it to {@link AREAS}.
  */
+import { appsArea } from './apps/index.js';
 import type { FacadeArea } from './kernel/area.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js';
 import type { JsonSchema, Route } from './kernel/route.js';
@@ -19,7 +20,7 @@ import { storesArea } from './stores/index.js';
 import { userArea } from './user/index.js';
 
 /** Every area, in the order their rows are listed. */
-export const AREAS: readonly FacadeArea[] = [storesArea, oauthArea, userArea, receiptsArea, qrArea];
+export const AREAS: readonly FacadeArea[] = [storesArea, oauthArea, userArea, receiptsArea, qrArea, appsArea];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);
 

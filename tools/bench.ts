@@ -143,9 +143,12 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   const receipts = await measureReceipts(service, database.url, {
     connections,
     duration,
+    warmup,
     claimRate: options.claimRate,
   });
-  say(`\nReceipts (${connections} connections; claims at a fixed arrival rate, one transaction each):`);
+  say(
+    `\nReceipts (last-receipt: ${connections} connections, closed loop; claims: evenly spaced arrivals, latency from each one's due time, one transaction each, after ${warmup} s of warm-up claims):`,
+  );
   for (const m of receipts.rows)
     say(
       `  ${m.scenario.padEnd(40)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  (${m.requests} requests)`,

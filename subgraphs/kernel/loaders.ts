@@ -14,3 +14,18 @@ export function keyedLoader<K extends string, V>(
     return keys.map((key) => byKey.get(key) ?? null);
   });
 }
+
+/**
+ * A request-scoped DataLoader of one-to-many rows: fetches the rows of many keys in one query and
+ * hands each key its rows, in the order `fetch` returned them (a key without rows gets []).
+ */
+export function groupedLoader<K extends string, V>(
+  fetch: (keys: readonly K[]) => Promise<readonly V[]>,
+  keyOf: (value: V) => K,
+): DataLoader<K, V[]> {
+  return new DataLoader<K, V[]>(async (keys) => {
+    const groups = new Map<K, V[]>(keys.map((key) => [key, []]));
+    for (const row of await fetch(keys)) groups.get(keyOf(row))?.push(row);
+    return keys.map((key) => groups.get(key) ?? []);
+  });
+}

@@ -8,9 +8,13 @@ export const STORES_ACCESS: AccessTable = {
   'Query.prefectures': PUBLIC,
   'Query.storeTypes': PUBLIC,
   'Mutation.createStore': OPERATOR,
+  // Shop apps: their content is public; a business manages its own (store.info.*), the operator any.
+  'Query.shopApp': PUBLIC,
+  'Mutation.createShopApp': anyOf(OPERATOR, business('store.info.write')),
   // Business hours (issue 9, part C): the store's own business or the operator; anyone reads a public store's.
   'Query.storeBusinessHours': anyOf(OPERATOR, business('store.business-hours.read')),
   'Query.storeBusinessInfo': PUBLIC,
+  'Query.shopBusinessInfo': PUBLIC,
   'Mutation.setStoreWeeklyHours': anyOf(OPERATOR, business('store.business-hours.write')),
   'Mutation.setStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),
   'Mutation.removeStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),

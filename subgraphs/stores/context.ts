@@ -1,7 +1,9 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
-import { keyedLoader } from '../kernel/loaders.js';
+import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
 import { BusinessHoursService } from './business-hours/business-hours.service.js';
+import { ShopAppStore } from './shop-app/shop-app.entity.js';
+import { ShopAppService } from './shop-app/shop-app.service.js';
 import { Store } from './store/store.entity.js';
 import { StoreService } from './store/store.service.js';
 
@@ -9,6 +11,7 @@ import { StoreService } from './store/store.service.js';
 export interface StoresContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly stores: StoreService;
+  readonly shopApps: ShopAppService;
   readonly businessHours: BusinessHoursService;
 }
 
@@ -18,10 +21,22 @@ function createLoaders(ctx: BaseContext) {
       (ids) => ctx.em.find(Store, { id: { $in: ids.filter(isUuid) } }),
       (s) => s.id,
     ),
+    /** The store links of shop apps (by shop app id), in each app's order. */
+    shopAppStores: groupedLoader<string, ShopAppStore>(
+      (ids) => ctx.em.find(ShopAppStore, { shopAppId: { $in: [...ids] } }, { orderBy: { position: 'asc' } }),
+      (link) => link.shopAppId,
+    ),
   };
 }
 
 export function createStoresContext(base: BaseContext): StoresContext {
   const stores = new StoreService(base);
-  return { ...base, loaders: createLoaders(base), stores, businessHours: new BusinessHoursService(base, stores) };
+  const shopApps = new ShopAppService(base);
+  return {
+    ...base,
+    loaders: createLoaders(base),
+    stores,
+    shopApps,
+    businessHours: new BusinessHoursService(base, stores, shopApps),
+  };
 }

@@ -4,6 +4,8 @@ import type { SubgraphModule } from '../kernel/subgraph.js';
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { STORES_ACCESS } from './access.js';
 import { createStoresContext, type StoresContext } from './context.js';
+import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
+import { ShopAppResolver } from './shop-app/shop-app.resolver.js';
 import { Store } from './store/store.entity.js';
 import { StoreResolver } from './store/store.resolver.js';
 import { BusinessHoursResolver } from './business-hours/business-hours.resolver.js';
@@ -13,14 +15,15 @@ import { StoreWeeklyHours } from './business-hours/weekly-hours.entity.js';
 export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
 export { StoreService } from './store/store.service.js';
+export { ShopApp } from './shop-app/shop-app.entity.js';
 
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store, StoreWeeklyHours, StoreSpecialDay],
+  entities: [Store, ShopApp, ShopAppStore, StoreWeeklyHours, StoreSpecialDay],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [StoreResolver, BusinessHoursResolver] },
+      { resolvers: [StoreResolver, ShopAppResolver, BusinessHoursResolver] },
       {
         Store: {
           // An unlisted store resolves to null for callers who may not see it, whoever referenced it.

@@ -1,8 +1,8 @@
 /**
  * The receipt paths under load: GET last-receipt (closed loop, as fast as the connections go) and
- * POST terminal claim at a fixed arrival rate (open loop: autocannon's overallRate), each claim of a
- * transaction of its own, then a correctness check in the database: every transaction claimed exactly
- * once, one audit row per claim, no other answer than 201.
+ * POST terminal claim at a fixed arrival rate (open loop, evenly spaced: open-loop.ts), each claim of
+ * a transaction of its own, after a warm-up at the same rate, then a correctness check in the database:
+ * every transaction claimed exactly once, one audit row per claim, no other answer than 201.
  *
  * Terminals and their sales are inserted by SQL (setup, not measured); the claim tokens come from the
  * service's own last-receipt. The service runs with its rate limits raised (credentials.ts): counting
@@ -11,6 +11,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Target } from './load.js';
+import { openLoop, type OpenLoopResult } from './open-loop.js';
 
 /** What the receipt scenarios measured. */
 export interface ReceiptMeasurement {
@@ -34,6 +35,8 @@ export interface ReceiptBenchSettings {
   readonly connections: number;
   /** Seconds of the last-receipt run. */
   readonly duration: number;
+  /** Seconds of the claim warm-up (same rate, transactions of its own, not measured). */
+  readonly warmup: number;
   /** Claims per second of the claim run, which claims `claimRate * duration` transactions. */
   readonly claimRate: number;
 }
@@ -75,6 +78,26 @@ async function claimTokens(service: Target, terminals: readonly string[]): Promi
   return tokens;
 }
 
+function openLoopMeasurement(scenario: string, r: OpenLoopResult): ReceiptMeasurement {
+  return { scenario, rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, non2xx: r.non2xx, errors: r.errors };
+}
+
+/** Claims each of `terminals` with its token in `tokens`, at `rate` per second. */
+function claimAll(service: Target, terminals: readonly string[], tokens: readonly string[], rate: number) {
+  return openLoop({
+    url: service.url,
+    rate,
+    count: terminals.length,
+    timeoutMs: 10_000,
+    request: (i) => ({
+      method: 'POST',
+      path: `/api/v1/terminals/${terminals[i]}/claim`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ claimToken: tokens[i], channel: 'web' }),
+    }),
+  });
+}
+
 function measurement(scenario: string, r: Awaited<ReturnType<typeof autocannon>>): ReceiptMeasurement {
   return {
     scenario,
@@ -99,6 +122,8 @@ export async function measureReceipts(
     const readTerminals = await insertTerminalsWithSales(client, 0, 200);
     const claimCount = Math.max(1, Math.round(settings.claimRate * settings.duration));
     const claimTerminals = await insertTerminalsWithSales(client, 1_000_000, claimCount);
+    const warmupCount = Math.round(settings.claimRate * settings.warmup);
+    const warmupTerminals = warmupCount > 0 ? await insertTerminalsWithSales(client, 2_000_000, warmupCount) : [];
 
     let next = 0;
     const read = await autocannon({
@@ -117,29 +142,18 @@ export async function measureReceipts(
       ],
     });
 
+    if (warmupTerminals.length > 0) {
+      const warm = await claimAll(
+        service,
+        warmupTerminals,
+        await claimTokens(service, warmupTerminals),
+        settings.claimRate,
+      );
+      if (warm.non2xx > 0 || warm.errors > 0)
+        throw new Error(`claim warm-up: ${JSON.stringify(warm.statuses)}, ${warm.errors} errors`);
+    }
     const tokens = await claimTokens(service, claimTerminals);
-    let claimed = 0;
-    const claim = await autocannon({
-      url: service.url,
-      connections: settings.connections,
-      overallRate: settings.claimRate,
-      amount: claimCount,
-      timeout: 10,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const i = claimed++;
-            return {
-              ...request,
-              path: `/api/v1/terminals/${claimTerminals[i]}/claim`,
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ claimToken: tokens[i], channel: 'web' }),
-            };
-          },
-        },
-      ],
-    });
+    const claim = await claimAll(service, claimTerminals, tokens, settings.claimRate);
 
     const { rows } = await client.query<{ transactions: number; claimed_once: number; audit_rows: number }>(
       `select count(*)::int as "transactions",
@@ -154,7 +168,7 @@ export async function measureReceipts(
     const check = { transactions: row.transactions, claimedOnce: row.claimed_once, auditRows: row.audit_rows };
     const results = [
       measurement('GET  last-receipt (200 terminals)', read),
-      measurement(`POST terminal claim at ${settings.claimRate}/s`, claim),
+      openLoopMeasurement(`POST terminal claim at ${settings.claimRate}/s`, claim),
     ];
     for (const m of results)
       if (m.non2xx > 0 || m.errors > 0) throw new Error(`${m.scenario}: ${m.non2xx} non-2xx and ${m.errors} errors`);

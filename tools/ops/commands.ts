@@ -6,6 +6,7 @@ import { BUSINESS_HOURS_COMMANDS } from './business-hours-commands.js';
 import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
+import { SHOP_COMMANDS } from './shop-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
@@ -79,6 +80,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
     result: (data) => ({ storeId: idOf(data, 'createStore') }),
   },
   ...RECEIPT_COMMANDS,
+  ...SHOP_COMMANDS,
   ...BUSINESS_HOURS_COMMANDS,
   {
     name: 'app:register',

@@ -34,6 +34,25 @@ export class BusinessHoursResolver {
     return ctx.businessHours.businessInfo(storeId, specialDaysAhead, new Date());
   }
 
+  @Query(() => StoreBusinessInfo, {
+    description:
+      'storeBusinessInfo of a store a shop app shows (its main store when storeId is absent). No authentication; ' +
+      'NOT_FOUND app_not_found for an unknown shopId, store_not_found when the app shows no such public store.',
+  })
+  shopBusinessInfo(
+    @Arg('shopId', () => String) shopId: string,
+    @Arg('storeId', () => ID, { nullable: true, description: "One of the app's stores; default its main store." })
+    storeId: string | null | undefined,
+    @Arg('specialDaysAhead', () => Int, {
+      nullable: true,
+      description: 'Days of special days to include from today (store-local), 0 to 366; default 30.',
+    })
+    specialDaysAhead: number | null | undefined,
+    @Ctx() ctx: StoresContext,
+  ): Promise<StoreBusinessInfo> {
+    return ctx.businessHours.shopBusinessInfo(shopId, storeId, specialDaysAhead, new Date());
+  }
+
   @Mutation(() => StoreBusinessHours, {
     description:
       "Replaces one weekday's regular intervals; an empty list closes that weekday. At most 4 intervals, not " +

@@ -4,6 +4,8 @@ import { isUuid } from '../../kernel/db/uuid.js';
 import { ForbiddenError, NotFoundError, Validation } from '../../kernel/errors.js';
 import { Store } from '../store/store.entity.js';
 import type { StoreService } from '../store/store.service.js';
+import type { ShopAppService } from '../shop-app/shop-app.service.js';
+import { mayManage } from '../ownership.js';
 import {
   addDays,
   intervalErrors,
@@ -47,6 +49,7 @@ export class BusinessHoursService {
   constructor(
     private readonly ctx: BaseContext,
     private readonly stores: StoreService,
+    private readonly shopApps: ShopAppService,
   ) {}
 
   /** The management view of a store the caller may manage. */
@@ -145,14 +148,7 @@ export class BusinessHoursService {
     specialDaysAhead: number | null | undefined,
     now: Date,
   ): Promise<StoreBusinessInfo> {
-    const ahead = specialDaysAhead ?? SPECIAL_DAYS_AHEAD.default;
-    new Validation()
-      .check(
-        Number.isInteger(ahead) && ahead >= 0 && ahead <= SPECIAL_DAYS_AHEAD.max,
-        'specialDaysAhead',
-        `must be an integer from 0 to ${SPECIAL_DAYS_AHEAD.max}`,
-      )
-      .throwIfInvalid();
+    const ahead = validateAhead(specialDaysAhead);
     const store = await this.stores.getPublic(storeId);
     const today = localDateTime(now, store.timeZone).date;
     const weekly = await this.ctx.em.find(StoreWeeklyHours, { storeId: store.id });
@@ -183,6 +179,22 @@ export class BusinessHoursService {
   }
 
   /**
+   * {@link businessInfo} of a store a shop app shows: `storeId`, or the app's main (first) store when
+   * absent. NOT_FOUND `app_not_found` for an unknown shopId, `store_not_found` when the app shows no
+   * such store or the store is not public (the directory's visibility rule holds in apps too).
+   */
+  async shopBusinessInfo(
+    shopId: string,
+    storeId: string | null | undefined,
+    specialDaysAhead: number | null | undefined,
+    now: Date,
+  ): Promise<StoreBusinessInfo> {
+    validateAhead(specialDaysAhead);
+    const app = await this.shopApps.getByShopId(shopId);
+    return this.businessInfo(await this.shopApps.storeOf(app, storeId), specialDaysAhead, now);
+  }
+
+  /**
    * A store the caller may manage with `scope`: the operator any, a business token with the scope only
    * its own business's stores. Another business's store is answered like an unknown one.
    */
@@ -191,7 +203,7 @@ export class BusinessHoursService {
     if (caller.kind !== 'operator' && (caller.kind !== 'business' || !caller.scopes.has(scope)))
       throw new ForbiddenError(`The token lacks the ${scope} scope.`, 'insufficient_scope', scope);
     const store = isUuid(storeId) ? await this.ctx.em.findOne(Store, { id: storeId }) : null;
-    if (!store || (caller.kind === 'business' && store.businessAccountId !== caller.businessAccountId))
+    if (!store || !mayManage(caller, store.businessAccountId))
       throw new NotFoundError('No store you manage has this id.', 'store_not_found');
     return store;
   }
@@ -211,6 +223,19 @@ export class BusinessHoursService {
       specialDays: special.map(specialDay),
     };
   }
+}
+
+/** specialDaysAhead, defaulted and checked (BAD_USER_INPUT outside 0 to 366). */
+function validateAhead(specialDaysAhead: number | null | undefined): number {
+  const ahead = specialDaysAhead ?? SPECIAL_DAYS_AHEAD.default;
+  new Validation()
+    .check(
+      Number.isInteger(ahead) && ahead >= 0 && ahead <= SPECIAL_DAYS_AHEAD.max,
+      'specialDaysAhead',
+      `must be an integer from 0 to ${SPECIAL_DAYS_AHEAD.max}`,
+    )
+    .throwIfInvalid();
+  return ahead;
 }
 
 function regularHours(rows: readonly StoreWeeklyHours[]): WeekdayBusinessHours[] {
