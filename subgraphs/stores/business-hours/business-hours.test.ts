@@ -235,6 +235,9 @@ describe('validation helpers', () => {
     ]);
     const five = ['01', '03', '05', '07', '09'].map((h) => iv(`${h}:00`, `${h}:30`));
     expect(intervalErrors(five, 'i')).toEqual([{ path: 'i', message: 'at most 4 intervals per day' }]);
+    // Thousands of bad intervals are one error, not one per item.
+    const many = Array.from({ length: 10_000 }, () => iv('x', 'y'));
+    expect(intervalErrors(many, 'i')).toEqual([{ path: 'i', message: 'at most 4 intervals per day' }]);
   });
 
   it('does calendar arithmetic on dates', () => {

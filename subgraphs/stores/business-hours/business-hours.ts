@@ -82,9 +82,10 @@ export function intervalMinutes(interval: HoursInterval): [number, number] {
  * of the same day (an after-midnight tail counts as part of its day).
  */
 export function intervalErrors(intervals: readonly HoursInterval[], path: string): { path: string; message: string }[] {
-  const errors: { path: string; message: string }[] = [];
+  // Too many is the one error: a list of thousands is not looked into (nor answered item by item).
   if (intervals.length > MAX_INTERVALS_PER_DAY)
-    errors.push({ path, message: `at most ${MAX_INTERVALS_PER_DAY} intervals per day` });
+    return [{ path, message: `at most ${MAX_INTERVALS_PER_DAY} intervals per day` }];
+  const errors: { path: string; message: string }[] = [];
   intervals.forEach((interval, i) => {
     const opens = parseTime(interval.opens);
     if (opens === null || opens === MINUTES_PER_DAY)
