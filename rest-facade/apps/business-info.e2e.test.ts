@@ -116,7 +116,7 @@ describe('GET /api/v1/apps/{shopId}/business-info', () => {
     ];
     const unlisted = await createStore(service, businessAccountId, false);
     const shopId = await shopApp([shown, unlisted]);
-    for (const storeId of [elsewhere, randomUUID(), 'x', unlisted]) {
+    for (const storeId of [elsewhere, randomUUID(), 'x', 'x'.repeat(300), unlisted]) {
       const answer = await get(`/api/v1/apps/${shopId}/business-info?storeId=${storeId}`);
       expect(answer.status, storeId).toBe(404);
       expect(answer.body).toMatchObject({ code: 'store_not_found' });

@@ -18,12 +18,11 @@ export const businessInfoRoutes: readonly Route[] = [
       "replaces only its own date's hours (the previous evening's late interval still runs into a closed special day). " +
       '`nextChange` is the next opening or closing instant within 8 days, else null. A store must be public ' +
       '(listed or with a place-directory id) to be shown, as in the directory.',
-    pathParams: { shopId: { type: 'string', description: 'Shop id of the app.', maxLength: 64 } },
+    pathParams: { shopId: { type: 'string', description: 'Shop id of the app.' } },
     queryParams: {
       storeId: {
         type: 'string',
-        description: "One of the app's stores (UUIDv7); default its main store.",
-        maxLength: 64,
+        description: "One of the app's stores (UUIDv7); default its main store. Any other value is 404.",
       },
       specialDaysAhead: {
         type: 'int32',
