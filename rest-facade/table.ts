@@ -20,7 +20,7 @@ import { storesArea } from './stores/index.js';
 import { userArea } from './user/index.js';
 
 /** Every area, in the order their rows are listed. */
-export const AREAS: readonly FacadeArea[] = [storesArea, oauthArea, userArea, receiptsArea, qrArea, appsArea];
+export const AREAS: readonly FacadeArea[] = [storesArea, appsArea, oauthArea, userArea, receiptsArea, qrArea];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);
 

@@ -76,3 +76,62 @@ describe('npm run ops shop:create', () => {
     expect(taken.stderr).toContain('shop_id_taken');
   });
 });
+
+describe('npm run ops page:create', () => {
+  it('adds a page to a shop app, published when asked, sanitized', async () => {
+    const { businessAccountId } = await run([
+      'business:create',
+      '--name',
+      'ページ商店',
+      '--owner-email',
+      'page@ope.example',
+    ]);
+    await run([
+      'shop:create',
+      '--business',
+      String(businessAccountId),
+      '--shop-id',
+      'page-shoten',
+      '--name',
+      'ページ商店',
+    ]);
+    const page = await run([
+      'page:create',
+      '--shop',
+      'page-shoten',
+      '--slug',
+      'about',
+      '--title',
+      '私たちについて',
+      '--body',
+      '<p>創業100年</p><script>x()</script>',
+      '--published',
+    ]);
+    expect(page).toEqual({ shopId: 'page-shoten', slug: 'about' });
+    const read = await service.rest('GET', '/api/v1/apps/page-shoten/pages/about');
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ title: '私たちについて', body: '<p>創業100年</p>' });
+    expect(
+      await run(['page:create', '--shop', 'page-shoten', '--slug', 'draft', '--title', 'T', '--body', 'B']),
+    ).toEqual({
+      shopId: 'page-shoten',
+      slug: 'draft',
+    });
+    expect((await service.rest('GET', '/api/v1/apps/page-shoten/pages/draft')).status).toBe(404);
+
+    const taken = await ops([
+      'page:create',
+      '--shop',
+      'page-shoten',
+      '--slug',
+      'about',
+      '--title',
+      'T',
+      '--body',
+      'B',
+      ...connection,
+    ]);
+    expect(taken.code).not.toBe(0);
+    expect(taken.stderr).toContain('slug_taken');
+  });
+});

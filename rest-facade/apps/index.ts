@@ -1,10 +1,12 @@
-/** The apps area: the public content of a shop app (`/api/v1/apps/{shopId}/...`). */
+/** The apps area: the public content of shop apps under /api/v1/apps/{shopId}/ (manifest, pages, posts, ...). */
 import type { FacadeArea } from '../kernel/area.js';
 import { businessInfoRoutes } from './business-info.routes.js';
 import { BUSINESS_INFO_SCHEMAS } from './business-info.schemas.js';
+import { appRoutes } from './routes.js';
+import { APP_SCHEMAS } from './schemas.js';
 
 export const appsArea: FacadeArea = {
   name: 'apps',
-  routes: [...businessInfoRoutes],
-  schemas: { ...BUSINESS_INFO_SCHEMAS },
+  routes: [...appRoutes, ...businessInfoRoutes],
+  schemas: { ...APP_SCHEMAS, ...BUSINESS_INFO_SCHEMAS },
 };

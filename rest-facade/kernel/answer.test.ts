@@ -1,5 +1,5 @@
 /**
- * Binary and redirect rows (issue 7, item 1), over HTTP, on a row table run by a small real GraphQL
+ * Binary, cacheable JSON and redirect rows (issue 7, item 1; issue 9), over HTTP, on a row table run by a small real GraphQL
  * schema: bytes with their content type, a strong ETag, Cache-Control and Content-Disposition, 304 to
  * a matching If-None-Match; 302/303 with Location. The responses are also checked against the OpenAPI
  * document built from the same rows.
@@ -16,7 +16,8 @@ import { createFacadeRouter } from './router.js';
 
 const SDL = `
   type File { base64: String!, contentType: String!, filename: String! }
-  type Query { badge(name: String!): File, receipt(id: String!): File, next(step: String!): String }
+  type Greeting { text: String! }
+  type Query { badge(name: String!): File, receipt(id: String!): File, next(step: String!): String, greeting(name: String!): Greeting }
 `;
 /** A real 1x1 PNG, and one that differs in its last byte (another version of the picture). */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -32,6 +33,7 @@ const ROOT = {
     filename: `レシート ${id}.pdf`,
   }),
   next: ({ step }: { step: string }) => `/api/v1/steps/${encodeURIComponent(step)}`,
+  greeting: ({ name }: { name: string }) => ({ text: `こんにちは、${name}` }),
 };
 
 /** Executes against the schema above: the facade's real path from row to GraphQL and back. */
@@ -105,6 +107,19 @@ const ROWS: Route[] = [
     answer: { kind: 'redirect' },
     errors: {},
   })),
+  {
+    method: 'GET',
+    path: '/api/v1/greetings/:name',
+    operation: { name: 'Greeting', document: 'query Greeting($name: String!) { greeting(name: $name) { text } }' },
+    tag: 'test',
+    summary: 'A greeting (cacheable public content)',
+    pathParams: { name: { type: 'string', description: 'Who is greeted.' } },
+    result: (data) => data.greeting,
+    status: 200,
+    responseSchema: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
+    answer: { kind: 'cached-json', cacheControl: 'public, max-age=60' },
+    errors: {},
+  },
 ];
 
 const document = buildOpenApiDocument(ROWS, { publicUrl: 'http://127.0.0.1', version: '0.0.0' });
@@ -186,6 +201,47 @@ describe('binary rows', () => {
     });
     expect(badge.responses['304']).not.toHaveProperty('content');
     expect(badge.parameters).toContainEqual({ $ref: '#/components/parameters/If-None-Match' });
+  });
+});
+
+describe('cacheable JSON rows', () => {
+  it('answer JSON with a strong ETag, Cache-Control and Vary: Accept', async () => {
+    const { response, bytes } = await call('/api/v1/greetings/花子');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(bytes.toString())).toEqual({ text: 'こんにちは、花子' });
+    expect(response.headers.get('content-length')).toBe(String(bytes.length));
+    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(response.headers.get('vary')).toMatch(/\bAccept\b/);
+  });
+
+  it('answer 304 without a body to a matching If-None-Match, and 200 when the content or media type differs', async () => {
+    const etag = (await call('/api/v1/greetings/a')).response.headers.get('etag')!;
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const { response, bytes } = await call('/api/v1/greetings/a', { headers: { 'if-none-match': header } });
+      expect(response.status).toBe(304);
+      expect(bytes.length).toBe(0);
+      expect(response.headers.get('etag')).toBe(etag);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    }
+    const changed = await call('/api/v1/greetings/b', { headers: { 'if-none-match': etag } });
+    expect(changed.response.status).toBe(200);
+    expect(changed.response.headers.get('etag')).not.toBe(etag);
+    const asText = await call('/api/v1/greetings/a', { headers: { 'if-none-match': etag, accept: 'text/plain' } });
+    expect(asText.response.status).toBe(200);
+    expect(asText.response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(asText.response.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('are documented with the ETag, Cache-Control, the If-None-Match parameter and the 304', () => {
+    const greeting = document.paths['/api/v1/greetings/{name}']!.get!;
+    expect(greeting.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: expect.any(Object) } },
+      headers: { ETag: expect.any(Object), 'Cache-Control': expect.any(Object) },
+    });
+    expect(greeting.responses['304']).not.toHaveProperty('content');
+    expect(greeting.parameters).toContainEqual({ $ref: '#/components/parameters/If-None-Match' });
   });
 });
 

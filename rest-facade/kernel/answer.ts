@@ -1,12 +1,12 @@
 /**
  * How a row's success is written: JSON (negotiated, http.ts), no content (204), bytes with a strong
- * ETag, Cache-Control and an optional Content-Disposition (304 to a matching If-None-Match), or a
- * redirect with Location. The row declares which (`Route.answer`); the OpenAPI builder documents it.
+ * ETag, Cache-Control and an optional Content-Disposition (304 to a matching If-None-Match), cacheable
+ * JSON with a strong ETag and Cache-Control (the same 304), or a redirect with Location. The row declares which (`Route.answer`); the OpenAPI builder documents it.
  */
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { sendJson } from './http.js';
-import type { BinaryAnswer, BinaryPayload, Route } from './route.js';
+import { jsonMediaType, sendJson } from './http.js';
+import type { BinaryAnswer, BinaryPayload, CachedJsonAnswer, Route } from './route.js';
 
 export const REDIRECT_STATUSES: readonly number[] = [302, 303];
 
@@ -60,23 +60,39 @@ function sendBinary(req: Request, res: Response, answer: BinaryAnswer, status: n
   // A row that returns something else is a bug of the row: the error handler answers 500.
   if (!isBinaryPayload(payload) || !answer.mediaTypes.includes(payload.contentType))
     throw new Error(`${req.method} ${req.path}: the row's result is not bytes of a declared media type`);
-  const etag = strongETag(payload.bytes);
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', answer.cacheControl);
-  if ((req.method === 'GET' || req.method === 'HEAD') && noneMatchHits(req.headers['if-none-match'], etag)) {
-    res.status(304).end();
-    return;
-  }
+  if (notModified(req, res, strongETag(payload.bytes), answer.cacheControl)) return;
   if (answer.disposition)
     res.setHeader('Content-Disposition', contentDisposition(answer.disposition, payload.filename));
   res.status(status).type(payload.contentType).setHeader('Content-Length', payload.bytes.byteLength);
   res.end(payload.bytes);
 }
 
+/** Answers 304 when a GET's If-None-Match names `etag` (the caller's copy is current); whether it did. */
+function notModified(req: Request, res: Response, etag: string, cacheControl: string): boolean {
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', cacheControl);
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !noneMatchHits(req.headers['if-none-match'], etag))
+    return false;
+  res.status(304).end();
+  return true;
+}
+
+function sendCachedJson(req: Request, res: Response, answer: CachedJsonAnswer, status: number, payload: unknown): void {
+  const type = jsonMediaType(req);
+  const body = Buffer.from(JSON.stringify(payload));
+  // The tag names the representation, so each negotiated media type has its own (RFC 9110 §8.8.3).
+  res.setHeader('Vary', 'Accept');
+  if (notModified(req, res, strongETag(Buffer.concat([Buffer.from(`${type}\n`), body])), answer.cacheControl)) return;
+  res.status(status).type(type).setHeader('Content-Length', body.byteLength);
+  res.end(body);
+}
+
 /** Writes the row's success answer for `payload` (what `result` returned). */
 export function sendAnswer(req: Request, res: Response, route: Route, status: number, payload: unknown): void {
   if (route.answer?.kind === 'binary') {
     sendBinary(req, res, route.answer, status, payload);
+  } else if (route.answer?.kind === 'cached-json') {
+    sendCachedJson(req, res, route.answer, status, payload);
   } else if (route.answer?.kind === 'redirect') {
     if (typeof payload !== 'string')
       throw new Error(`${req.method} ${req.path}: a redirect row's result is its Location`);

@@ -27,10 +27,14 @@ export interface ErrorStyle {
   readonly basicAuth: boolean;
 }
 
+/** The JSON media type the caller prefers among those offered (application/json when it names none). */
+export function jsonMediaType(req: Request): string {
+  return `${req.accepts([...OFFERED]) || 'application/json'}; charset=utf-8`;
+}
+
 /** Sends JSON as application/json, text/json or text/plain, whichever the caller prefers. */
 export function sendJson(req: Request, res: Response, status: number, payload: unknown): void {
-  const type = req.accepts([...OFFERED]) || 'application/json';
-  res.status(status).type(`${type}; charset=utf-8`).send(JSON.stringify(payload));
+  res.status(status).type(jsonMediaType(req)).send(JSON.stringify(payload));
 }
 
 function oauthError(status: number, code: string): string {

@@ -61,11 +61,12 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
   },
   'Cache-Control': {
     description:
-      "`no-store` on token responses (RFC 6749 §5.1); a short public max-age on the well-known documents; on binary answers, the row's own policy.",
+      "`no-store` on token responses (RFC 6749 §5.1); a short public max-age on the well-known documents; on binary answers and cacheable public content, the row's own policy.",
     schema: { type: 'string' },
   },
   ETag: {
-    description: 'Strong entity tag of a binary answer (a digest of its bytes); send it back in `If-None-Match`.',
+    description:
+      'Strong entity tag of a binary answer (a digest of its bytes) or of cacheable JSON (a digest of its media type and body); send it back in `If-None-Match`.',
     schema: { type: 'string' },
   },
   'Content-Disposition': {

@@ -45,12 +45,24 @@ export function responseHeaders(route: Route, status: number): Record<string, Js
   return headers;
 }
 
+const CACHE_HEADERS = {
+  ETag: componentRef('headers', 'ETag'),
+  'Cache-Control': componentRef('headers', 'Cache-Control'),
+};
+
+/** The 304 a GET answers when its If-None-Match names the current ETag. */
+function notModifiedResponse(route: Route): Record<string, JsonObject> {
+  if (route.method !== 'GET') return {};
+  return {
+    '304': {
+      description: 'Not Modified: `If-None-Match` names the current `ETag`; no body.',
+      headers: { ...responseHeaders(route, 304), ...CACHE_HEADERS },
+    },
+  };
+}
+
 /** The 2xx answers of a binary row and the 304 of a matching If-None-Match. */
 function binaryResponses(route: Route, answer: BinaryAnswer, statuses: readonly number[]): Record<string, JsonObject> {
-  const cacheHeaders = {
-    ETag: componentRef('headers', 'ETag'),
-    'Cache-Control': componentRef('headers', 'Cache-Control'),
-  };
   const content = Object.fromEntries(
     answer.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary', contentMediaType: type } }]),
   );
@@ -58,18 +70,12 @@ function binaryResponses(route: Route, answer: BinaryAnswer, statuses: readonly 
   for (const status of statuses) {
     const headers = {
       ...responseHeaders(route, status),
-      ...cacheHeaders,
+      ...CACHE_HEADERS,
       ...(answer.disposition ? { 'Content-Disposition': componentRef('headers', 'Content-Disposition') } : {}),
     };
     responses[String(status)] = { description: REASONS[status] ?? 'Success', headers, content };
   }
-  if (route.method === 'GET') {
-    responses['304'] = {
-      description: 'Not Modified: `If-None-Match` names the current `ETag`; no body.',
-      headers: { ...responseHeaders(route, 304), ...cacheHeaders },
-    };
-  }
-  return responses;
+  return { ...responses, ...notModifiedResponse(route) };
 }
 
 /** The success responses of the row, by status. */
@@ -94,16 +100,16 @@ export function successResponses(route: Route): Record<string, JsonObject> {
           anyOf: [route.responseSchema, route.form.responseSchema],
         }
       : route.responseSchema;
-  return Object.fromEntries(
+  const cached = route.answer?.kind === 'cached-json';
+  const responses = Object.fromEntries(
     statuses.map((status) => {
       const content =
         status !== 204 && schema
           ? Object.fromEntries(RESPONSE_MEDIA_TYPES.map((type) => [type, { schema }]))
           : undefined;
-      return [
-        String(status),
-        compact({ description: REASONS[status] ?? 'Success', headers: responseHeaders(route, status), content }),
-      ];
+      const headers = { ...responseHeaders(route, status), ...(cached ? CACHE_HEADERS : {}) };
+      return [String(status), compact({ description: REASONS[status] ?? 'Success', headers, content })];
     }),
   );
+  return cached ? { ...responses, ...notModifiedResponse(route) } : responses;
 }

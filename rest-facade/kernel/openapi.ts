@@ -111,7 +111,8 @@ function parameters(route: Route): JsonObject[] {
       schema: compact({ type: 'string', maxLength: spec.maxLength }),
     }),
   );
-  const conditional = route.answer?.kind === 'binary' && route.method === 'GET';
+  const conditional =
+    (route.answer?.kind === 'binary' || route.answer?.kind === 'cached-json') && route.method === 'GET';
   return [
     ...inPath,
     ...inQuery,

@@ -104,6 +104,17 @@ export interface BinaryAnswer {
   readonly disposition?: 'inline' | 'attachment';
 }
 
+/**
+ * The success answer is JSON that caches may keep and revalidate (public content): the facade adds a
+ * strong ETag (a digest of the representation: media type and body) and `cacheControl`, and answers a
+ * GET whose `If-None-Match` matches with 304 and no body.
+ */
+export interface CachedJsonAnswer {
+  readonly kind: 'cached-json';
+  /** Cache-Control of the answer and of its 304, e.g. `public, max-age=60`. */
+  readonly cacheControl: string;
+}
+
 /** The success answer is a redirect (the row's `status`: 302 or 303): `result` returns the Location. */
 export interface RedirectAnswer {
   readonly kind: 'redirect';
@@ -157,7 +168,7 @@ export interface Route {
   /** Headers on every response of the row (e.g. `Cache-Control: no-store`). */
   readonly responseHeaders?: Readonly<Record<string, string>>;
   /** A success answer other than JSON: bytes or a redirect. Default JSON (`responseSchema`). */
-  readonly answer?: BinaryAnswer | RedirectAnswer;
+  readonly answer?: BinaryAnswer | CachedJsonAnswer | RedirectAnswer;
   /**
    * Whether the caller's `Authorization` header goes to GraphQL as the caller's credential. Default
    * true; OAuth rows read client credentials or the token to check from it instead.

@@ -15,6 +15,7 @@ import {
 import { createStore, createTerminal, recordSale } from '../../test/fixtures/receipts.fixtures.js';
 import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
 import { signClaimToken } from '../../subgraphs/receipts/claim/claim-token.js';
+import { queriesDuring } from '../../test/fixtures/query-log.js';
 
 let service: TestService;
 let storeId: string;
@@ -135,6 +136,19 @@ describe('POST /api/v1/terminals/{publicTerminalId}/claim', () => {
         channel: 'line',
       },
     });
+  });
+
+  it('201 in three statements: the terminal, the transaction, and one write of count, audit row and event', async () => {
+    const { terminal, claimToken } = await freshReceipt();
+    const { result, queries } = await queriesDuring(service.orm, () => claim(terminal, { claimToken }));
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({ receipt: { claimCount: 1, publicTerminalId: terminal } });
+    expect(queries).toHaveLength(3);
+    expect(queries[0]).toMatch(/from "terminal"/);
+    expect(queries[1]).toMatch(/from "transaction"/);
+    expect(queries[2]).toMatch(
+      /^\s*with "claimed" as \(\s*update "transaction"[\s\S]*insert into "receipt_claim"[\s\S]*insert into "outbox_event"/,
+    );
   });
 
   it('201 with the token in X-Claim-Token and no body, and with a null body', async () => {

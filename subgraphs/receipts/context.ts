@@ -29,8 +29,14 @@ export interface ReceiptsContext extends BaseContext {
 
 function createLoaders(ctx: BaseContext, transactions: TransactionService) {
   return {
+    // Terminals this request has loaded already (a claim's own) come from the identity map, not again from the database.
     terminalById: keyedLoader<string, Terminal>(
-      (ids) => ctx.em.find(Terminal, { id: { $in: ids.filter(isUuid) } }),
+      async (ids) => {
+        const unitOfWork = ctx.em.getUnitOfWork();
+        const known = ids.flatMap((id) => unitOfWork.getById(Terminal, id) ?? []);
+        const missing = ids.filter((id) => isUuid(id) && !known.some((t) => t.id === id));
+        return missing.length === 0 ? known : [...known, ...(await ctx.em.find(Terminal, { id: { $in: missing } }))];
+      },
       (t) => t.id,
     ),
     transactionById: keyedLoader(

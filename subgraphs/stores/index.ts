@@ -4,6 +4,9 @@ import type { SubgraphModule } from '../kernel/subgraph.js';
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { STORES_ACCESS } from './access.js';
 import { createStoresContext, type StoresContext } from './context.js';
+import { AppPage } from './page/app-page.entity.js';
+import { AppPageResolver } from './page/app-page.resolver.js';
+import { MembershipCardResolver } from './shop-app/membership-card.resolver.js';
 import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppResolver } from './shop-app/shop-app.resolver.js';
 import { Store } from './store/store.entity.js';
@@ -20,10 +23,10 @@ export { ShopApp } from './shop-app/shop-app.entity.js';
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store, ShopApp, ShopAppStore, StoreWeeklyHours, StoreSpecialDay],
+  entities: [Store, ShopApp, ShopAppStore, AppPage, StoreWeeklyHours, StoreSpecialDay],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [StoreResolver, ShopAppResolver, BusinessHoursResolver] },
+      { resolvers: [StoreResolver, ShopAppResolver, AppPageResolver, MembershipCardResolver, BusinessHoursResolver] },
       {
         Store: {
           // An unlisted store resolves to null for callers who may not see it, whoever referenced it.

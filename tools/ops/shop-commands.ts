@@ -1,5 +1,5 @@
 /** Operator commands of shop apps (DECISIONS.md, Operator CLI, second wave). */
-import { list, text, type OpsCommand } from './command.js';
+import { list, on, text, type OpsCommand } from './command.js';
 
 export const SHOP_COMMANDS: readonly OpsCommand[] = [
   {
@@ -23,5 +23,33 @@ export const SHOP_COMMANDS: readonly OpsCommand[] = [
       },
     }),
     result: (data) => ({ shopId: (data.createShopApp as { shopId: string }).shopId }),
+  },
+  {
+    name: 'page:create',
+    summary:
+      'Add a page to a shop app (--slug: 1 to 64 of a-z 0-9 -; --body: HTML, stored sanitized); --published shows it at once.',
+    flags: {
+      shop: { value: 'S', required: true },
+      slug: { value: 'X', required: true },
+      title: { value: 'T', required: true },
+      body: { value: 'B', required: true },
+      published: { boolean: true },
+    },
+    operationName: 'OpsCreateAppPage',
+    document:
+      'mutation OpsCreateAppPage($shopId: String!, $input: CreateAppPageInput!) { createAppPage(shopId: $shopId, input: $input) { shopId slug } }',
+    variables: (flags) => ({
+      shopId: text(flags, 'shop'),
+      input: {
+        slug: text(flags, 'slug'),
+        title: text(flags, 'title'),
+        body: text(flags, 'body'),
+        published: on(flags, 'published'),
+      },
+    }),
+    result: (data) => {
+      const page = data.createAppPage as { shopId: string; slug: string };
+      return { shopId: page.shopId, slug: page.slug };
+    },
   },
 ];

@@ -10,6 +10,7 @@ import { createOrm, migrate, type Orm } from './orm.js';
  * drop them. Each must exist, and no other difference may.
  */
 const DATABASE_ONLY_FOREIGN_KEYS = [
+  'app_page.app_page_shop_app_id_fkey',
   'browser_session.browser_session_user_id_fkey',
   'budget.budget_user_id_fkey',
   'business_owner.business_owner_business_account_id_fkey',

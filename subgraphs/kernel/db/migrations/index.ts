@@ -20,6 +20,7 @@ import { Migration0013ReceiptsClaims } from './0013-receipts-claims.js';
 import { Migration0014ReceiptsBudget } from './0014-receipts-budget.js';
 import { Migration0015RateLimits } from './0015-rate-limits.js';
 import { Migration0016StoresShopApps } from './0016-stores-shop-apps.js';
+import { Migration0017StoresAppPages } from './0017-stores-app-pages.js';
 import { Migration0018StoresBusinessHours } from './0018-stores-business-hours.js';
 
 export const migrations: MigrationObject[] = [
@@ -39,5 +40,6 @@ export const migrations: MigrationObject[] = [
   { name: '0014-receipts-budget', class: Migration0014ReceiptsBudget },
   { name: '0015-rate-limits', class: Migration0015RateLimits },
   { name: '0016-stores-shop-apps', class: Migration0016StoresShopApps },
+  { name: '0017-stores-app-pages', class: Migration0017StoresAppPages },
   { name: '0018-stores-business-hours', class: Migration0018StoresBusinessHours },
 ];
