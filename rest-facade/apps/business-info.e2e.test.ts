@@ -96,6 +96,23 @@ describe('GET /api/v1/apps/{shopId}/business-info', () => {
     });
   });
 
+  it('304 to a matching If-None-Match within the minute; public, no-cache', async () => {
+    const shopId = await shopApp([await createStore(service, businessAccountId)]);
+    const path = `/api/v1/apps/${shopId}/business-info`;
+    // A minute may turn between the two calls: then the ETag changes once, never twice in a row.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const first = await service.call(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('public, no-cache');
+      const etag = first.headers.get('etag')!;
+      const again = await service.call(path, { headers: { 'if-none-match': etag } });
+      if (again.status === 200 && attempt === 0) continue;
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      break;
+    }
+  });
+
   it.each(['-1', '367', 'many', '1.5'])('400: specialDaysAhead=%s', async (value) => {
     const shopId = await shopApp([await createStore(service, businessAccountId)]);
     const answer = await get(`/api/v1/apps/${shopId}/business-info?specialDaysAhead=${value}`);

@@ -1,7 +1,14 @@
 /** The business-info row of a shop app (interface: Store app content). */
-import type { Route } from '../kernel/route.js';
+import type { CachedJsonAnswer, Route } from '../kernel/route.js';
 import { ref } from '../kernel/schemas.js';
 import { ShopBusinessInfo } from './business-info.operations.js';
+import { SHOP_ID_PARAM } from './schemas.js';
+
+/**
+ * Open-now changes by the minute: caches revalidate every time (`no-cache`), and the answer, computed
+ * for the current minute, keeps its ETag for that minute (304 until the minute or the hours change).
+ */
+const BUSINESS_INFO_ANSWER: CachedJsonAnswer = { kind: 'cached-json', cacheControl: 'public, no-cache' };
 
 export const businessInfoRoutes: readonly Route[] = [
   {
@@ -17,8 +24,10 @@ export const businessInfoRoutes: readonly Route[] = [
       '(Asia/Tokyo by default): an interval closing at or before it opens runs past midnight, and a special day ' +
       "replaces only its own date's hours (the previous evening's late interval still runs into a closed special day). " +
       '`nextChange` is the next opening or closing instant within 8 days, else null. A store must be public ' +
-      '(listed or with a place-directory id) to be shown, as in the directory.',
-    pathParams: { shopId: { type: 'string', description: 'Shop id of the app.' } },
+      '(listed or with a place-directory id) to be shown, as in the directory. The answer is computed for the current ' +
+      'minute (`asOf`, seconds zero) and carries a strong ETag with `Cache-Control: public, no-cache`: a matching ' +
+      'If-None-Match is 304 until the minute or the hours change.',
+    pathParams: SHOP_ID_PARAM,
     queryParams: {
       storeId: {
         type: 'string',
@@ -32,6 +41,7 @@ export const businessInfoRoutes: readonly Route[] = [
         maximum: 366,
       },
     },
+    answer: BUSINESS_INFO_ANSWER,
     result: (data) => data.shopBusinessInfo,
     status: 200,
     responseSchema: ref('BusinessInfoResponse'),

@@ -149,6 +149,8 @@ export class BusinessHoursService {
     now: Date,
   ): Promise<StoreBusinessInfo> {
     const ahead = validateAhead(specialDaysAhead);
+    // Hours are whole minutes: the answer is the one of the minute, so it (and its ETag) holds all minute.
+    now = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
     const store = await this.stores.getPublic(storeId);
     const today = localDateTime(now, store.timeZone).date;
     const weekly = await this.ctx.em.find(StoreWeeklyHours, { storeId: store.id });

@@ -95,6 +95,8 @@ export class StoreBusinessInfo {
   })
   nextChange!: Date | null;
 
-  @Field(() => GraphQLDateTimeISO, { description: 'The instant the answer was computed for (UTC).' })
+  @Field(() => GraphQLDateTimeISO, {
+    description: 'The minute the answer was computed for (UTC, seconds zero): it holds for that whole minute.',
+  })
   asOf!: Date;
 }
