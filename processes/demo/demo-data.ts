@@ -11,6 +11,7 @@ import { BusinessAccount, bindOwner, User } from '../../subgraphs/identity/index
 import { passwordHasher } from '../../subgraphs/identity/user/password-hasher.js';
 import { Store } from '../../subgraphs/stores/index.js';
 import { demoApps, demoRedirectUris, loadDemoApps } from './demo-apps.js';
+import { loadDemoHours } from './demo-hours.js';
 
 /** A stable UUIDv7-shaped id for demo row `n` of a kind. */
 function demoId(kind: number, n: number): string {
@@ -163,11 +164,13 @@ export async function loadDemoData(orm: Orm, options: DemoDataOptions = {}): Pro
   if (present > 0) {
     const appsLoaded = await loadDemoApps(em, apps, redirectUris);
     await bindDemoOwners(em);
+    await loadDemoHours(em, demoStoreHoursTargets());
     return { loaded: usersLoaded + appsLoaded > 0, ...counts };
   }
   await loadDemoBusinesses(em);
   await loadDemoApps(em, apps, redirectUris);
   await bindDemoOwners(em);
+  await loadDemoHours(em, demoStoreHoursTargets());
   return { loaded: true, ...counts };
 }
 
@@ -186,6 +189,9 @@ async function bindDemoOwners(em: EntityManager): Promise<void> {
     if (owner && present.has(owner)) await bindOwner(em, demoId(1, i + 1), owner, null);
   }
 }
+
+/** Every demo store with its type, for {@link loadDemoHours}. */
+const demoStoreHoursTargets = () => DEMO_STORES.map(([, , , , storeType], i) => ({ id: demoId(2, i + 1), storeType }));
 
 /** The demo businesses and stores, in one transaction. */
 async function loadDemoBusinesses(em: EntityManager): Promise<void> {

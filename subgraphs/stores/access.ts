@@ -48,4 +48,12 @@ export const STORES_ACCESS: AccessTable = {
   'Mutation.unpublishAppPost': anyOf(OPERATOR, business('sns.content.write')),
   'Mutation.archiveAppPost': anyOf(OPERATOR, business('sns.content.write')),
   'Mutation.deleteAppPost': anyOf(OPERATOR, business('sns.content.write')),
+  // Business hours (issue 9, part C): the store's own business or the operator; anyone reads a public store's.
+  'Query.storeBusinessHours': anyOf(OPERATOR, business('store.business-hours.read')),
+  'Query.storeBusinessInfo': PUBLIC,
+  'Query.shopBusinessInfo': PUBLIC,
+  'Mutation.setStoreWeeklyHours': anyOf(OPERATOR, business('store.business-hours.write')),
+  'Mutation.setStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),
+  'Mutation.removeStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),
+  'Mutation.setStoreTimeZone': anyOf(OPERATOR, business('store.business-hours.write')),
 };

@@ -1,6 +1,7 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
+import { BusinessHoursService } from './business-hours/business-hours.service.js';
 import { AppPageService } from './page/app-page.service.js';
 import { MembershipCardService } from './shop-app/membership-card.service.js';
 import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
@@ -24,6 +25,7 @@ export interface StoresContext extends BaseContext {
   readonly coupons: CouponService;
   readonly userCoupons: UserCouponService;
   readonly appPosts: AppPostService;
+  readonly businessHours: BusinessHoursService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -51,10 +53,11 @@ function createLoaders(ctx: BaseContext) {
 
 export function createStoresContext(base: BaseContext): StoresContext {
   const shopApps = new ShopAppService(base);
+  const stores = new StoreService(base);
   return {
     ...base,
     loaders: createLoaders(base),
-    stores: new StoreService(base),
+    stores,
     shopApps,
     appPages: new AppPageService(base, shopApps),
     membershipCards: new MembershipCardService(base, shopApps),
@@ -62,5 +65,6 @@ export function createStoresContext(base: BaseContext): StoresContext {
     coupons: new CouponService(base),
     userCoupons: new UserCouponService(base),
     appPosts: new AppPostService(base, shopApps),
+    businessHours: new BusinessHoursService(base, stores, shopApps),
   };
 }

@@ -19,6 +19,9 @@ import { CouponResolver } from './coupon/coupon.resolver.js';
 import { UserCouponResolver } from './coupon/user-coupon.resolver.js';
 import { FavoriteStore } from './favorite/favorite.entity.js';
 import { FavoriteResolver } from './favorite/favorite.resolver.js';
+import { BusinessHoursResolver } from './business-hours/business-hours.resolver.js';
+import { StoreSpecialDay } from './business-hours/special-day.entity.js';
+import { StoreWeeklyHours } from './business-hours/weekly-hours.entity.js';
 
 export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
@@ -28,7 +31,18 @@ export { ShopApp } from './shop-app/shop-app.entity.js';
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
-  entities: [Store, ShopApp, ShopAppStore, AppPage, FavoriteStore, Coupon, CouponStore, AppPost],
+  entities: [
+    Store,
+    ShopApp,
+    ShopAppStore,
+    AppPage,
+    FavoriteStore,
+    Coupon,
+    CouponStore,
+    AppPost,
+    StoreWeeklyHours,
+    StoreSpecialDay,
+  ],
   buildSchema: () =>
     buildFederatedSchema(
       {
@@ -41,6 +55,7 @@ export const storesSubgraph: SubgraphModule<StoresContext> = {
           CouponResolver,
           UserCouponResolver,
           AppPostResolver,
+          BusinessHoursResolver,
         ],
       },
       {

@@ -56,6 +56,14 @@ function dictionary(t: FuzzTargets): Readonly<Record<string, unknown>> {
     publicterminalid: 'fuzz-terminal',
     decision: 'approve',
     csrftoken: 'x'.repeat(43),
+    weekday: 1,
+    opens: '09:00',
+    closes: '18:00',
+    intervals: [{ opens: '09:00', closes: '18:00' }],
+    date: '2026-12-31',
+    closed: false,
+    timezone: 'Asia/Tokyo',
+    specialdaysahead: 30,
   };
 }
 

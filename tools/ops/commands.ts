@@ -2,6 +2,7 @@
  * The operator commands (DECISIONS.md, Operator CLI). Each row names its flags, the GraphQL
  * operation it runs with the operator credential, and what it prints.
  */
+import { BUSINESS_HOURS_COMMANDS } from './business-hours-commands.js';
 import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { COUPON_COMMANDS } from './coupon-commands.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
@@ -84,6 +85,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...SHOP_COMMANDS,
   ...COUPON_COMMANDS,
   ...POST_COMMANDS,
+  ...BUSINESS_HOURS_COMMANDS,
   {
     name: 'app:register',
     summary: 'Register an OAuth app; any user.* scope makes it pending review. Prints the client secret (shown once).',

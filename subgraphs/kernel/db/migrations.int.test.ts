@@ -32,6 +32,8 @@ const DATABASE_ONLY_FOREIGN_KEYS = [
   'shop_app_store.shop_app_store_shop_app_id_fkey',
   'shop_app_store.shop_app_store_store_id_fkey',
   'store.store_business_account_id_fkey',
+  'store_special_day.store_special_day_store_id_fkey',
+  'store_weekly_hours.store_weekly_hours_store_id_fkey',
   'survey_campaign.survey_campaign_store_id_fkey',
   'terminal.terminal_store_id_fkey',
   'transaction.transaction_store_id_fkey',

@@ -77,6 +77,10 @@ export class Store extends BaseEntity {
   @Property({ type: 'double', nullable: true })
   longitude?: number | null;
 
+  @Field(() => String, { description: 'IANA time zone of the store-local business hours (default Asia/Tokyo).' })
+  @Property({ type: 'string', length: 64, default: 'Asia/Tokyo' })
+  timeZone: string & Opt = 'Asia/Tokyo';
+
   /*
    * Derived fields are getters, not type-graphql field resolvers: a field resolver turns every parent
    * object into a new Store instance (entity constructor, MikroORM accessors) before it runs, which

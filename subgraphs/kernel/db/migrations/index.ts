@@ -21,6 +21,7 @@ import { Migration0014ReceiptsBudget } from './0014-receipts-budget.js';
 import { Migration0015RateLimits } from './0015-rate-limits.js';
 import { Migration0016StoresShopApps } from './0016-stores-shop-apps.js';
 import { Migration0017StoresAppPages } from './0017-stores-app-pages.js';
+import { Migration0018StoresBusinessHours } from './0018-stores-business-hours.js';
 import { Migration0019StoresCouponsFavorites } from './0019-stores-coupons-favorites.js';
 import { Migration0020StoresAppPosts } from './0020-stores-app-posts.js';
 
@@ -42,6 +43,7 @@ export const migrations: MigrationObject[] = [
   { name: '0015-rate-limits', class: Migration0015RateLimits },
   { name: '0016-stores-shop-apps', class: Migration0016StoresShopApps },
   { name: '0017-stores-app-pages', class: Migration0017StoresAppPages },
+  { name: '0018-stores-business-hours', class: Migration0018StoresBusinessHours },
   { name: '0019-stores-coupons-favorites', class: Migration0019StoresCouponsFavorites },
   { name: '0020-stores-app-posts', class: Migration0020StoresAppPosts },
 ];
