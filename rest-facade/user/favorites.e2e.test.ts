@@ -5,7 +5,13 @@
  * same number of queries whatever its length.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, registerApp, startOAuthService, type App } from '../../test/fixtures/oauth.fixtures.js';
+import {
+  createBusiness,
+  registerApp,
+  startOAuthService,
+  USER_PASSWORD,
+  type App,
+} from '../../test/fixtures/oauth.fixtures.js';
 import { createStore } from '../../test/fixtures/receipts.fixtures.js';
 import { consumer, countQueries, sql, type Consumer } from '../../test/fixtures/stores.fixtures.js';
 import type { TestService } from '../../test/harness.js';
@@ -203,5 +209,25 @@ describe('isolation and authorization', () => {
       expect(answer.response.headers.get('www-authenticate')).toContain(`scope="${scope}"`);
     }
     expect((await list(readOnly.token)).status).toBe(200);
+  });
+});
+
+describe('account deletion', () => {
+  it("erases the user's favorites, and no one else's", async () => {
+    const storeId = await createStore(service, businessAccountId);
+    const leaving = await consumer(service, app);
+    const staying = await consumer(service, app);
+    for (const who of [leaving, staying]) expect((await add(who.token, storeId)).status).toBe(200);
+    const deleted = await service.rest('DELETE', '/api/v1/user/account', leaving.token, {
+      confirm: true,
+      password: USER_PASSWORD,
+    });
+    expect(deleted.status).toBe(200);
+    const rows = await sql<{ user_id: string }>(
+      service,
+      'select "user_id" from "favorite_store" where "store_id" = ?',
+      [storeId],
+    );
+    expect(rows).toEqual([{ user_id: staying.userId }]);
   });
 });

@@ -86,7 +86,7 @@ export const userRoutes: readonly Route[] = [
     description:
       'Needs `confirm: true`, and the account password for registered accounts (anonymous accounts have none). In one transaction: ' +
       'the email, password hash and display name are erased; registered devices (with push tokens), browser sessions of the sign-in ' +
-      'pages, the sign-in failure counter and the monthly budgets are deleted; every grant is revoked (all access and refresh tokens stop working, unused ' +
+      'pages, the sign-in failure counter, the monthly budgets and the favorite stores are deleted; every grant is revoked (all access and refresh tokens stop working, unused ' +
       'authorization codes are deleted); `deletedAt` is set. What the law requires to be kept stays, de-identified: the account row ' +
       'remains as a tombstone (id, creation and deletion time, nothing personal) so records that must be kept, such as claimed ' +
       'receipts, keep a reference that names no one; revoked grant records stay as the security log. The email is free to register ' +

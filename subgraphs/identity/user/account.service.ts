@@ -45,7 +45,7 @@ export class AccountService {
    * Deletes the caller's account: BAD_USER_INPUT `confirmation_required` unless `confirm` is true;
    * for a registered account `password_required` or `wrong_password` (throttled like sign-in).
    * Then, in one transaction: personal data erased, devices, browser sessions and the sign-in
-   * counter and monthly budgets deleted, every grant revoked, `deletedAt` set. The row stays as a tombstone.
+   * counter, monthly budgets and favorite stores deleted, every grant revoked, `deletedAt` set. The row stays as a tombstone.
    */
   async deleteAccount(input: DeleteAccountInput): Promise<AccountDeletion> {
     const caller = requireUser(this.ctx.principal);
@@ -81,8 +81,9 @@ export class AccountService {
     const devicesRemoved = await tx.nativeDelete(UserDevice, { userId });
     const sessionsEnded = await endUserSessions(tx, userId);
     if (email) await tx.execute('delete from "sign_in_throttle" where "key" = ?', [accountKey(email).id]);
-    // The monthly budgets (receipts subgraph's table) are personal and kept for nothing else.
+    // The monthly budgets (receipts) and favorite stores (stores) are personal and kept for nothing else.
     await tx.execute('delete from "budget" where "user_id" = ?', [userId]);
+    await tx.execute('delete from "favorite_store" where "user_id" = ?', [userId]);
     return {
       deleted: true,
       userId,
