@@ -25,6 +25,7 @@ import { formatLimitError, limitServerOptions } from '../subgraphs/kernel/graphq
 import { graphqlMetricsPlugin } from '../subgraphs/kernel/observability/graphql-metrics.js';
 import { headersSetter, injectTraceContext } from '../subgraphs/kernel/observability/tracing.js';
 import { operationResolutionPlugin } from '../subgraphs/kernel/operation-resolution.plugin.js';
+import { customScalarLiteralsRule } from '../subgraphs/kernel/input/scalar-literals.rule.js';
 import { unsafeTextPlugin } from '../subgraphs/kernel/input/unsafe-text.plugin.js';
 import { subgraphSchema, type SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 import { receiptRateLimitRules, type RateLimitRule } from '../subgraphs/kernel/rate-limit/rules.js';
@@ -111,6 +112,7 @@ export async function createGatewayServer(
 ): Promise<ApolloServer<GatewayContext>> {
   const gateway = await createApolloGateway(source, env);
   const rateLimitStore = await createRateLimitStore(env);
+  const limits = limitServerOptions(env.graphqlLimits, env.nodeEnv);
   try {
     const server = new ApolloServer<GatewayContext>({
       gateway,
@@ -118,7 +120,8 @@ export async function createGatewayServer(
       // The entry point closes HTTP, Apollo and the database in order on SIGINT/SIGTERM.
       stopOnTerminationSignals: false,
       introspection: env.nodeEnv !== 'production',
-      ...limitServerOptions(env.graphqlLimits, env.nodeEnv),
+      ...limits,
+      validationRules: [...limits.validationRules, customScalarLiteralsRule()],
       formatError: (formatted, error) => maskError(formatLimitError(formatted, error), error),
       plugins: [
         operationResolutionPlugin(),
