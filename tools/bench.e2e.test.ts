@@ -37,7 +37,7 @@ function runBench(): Promise<{ code: number | null; output: string }> {
 }
 
 describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
-  it('completes and prints the throughput table, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
+  it('completes and prints the throughput table, the receipt and shop app content rows, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
     const { code, output } = await runBench();
     expect(code, output).toBe(0);
     expect(output).toContain('facade GET  prefecture=13');
@@ -52,5 +52,12 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
       /claims checked in the database: (\d+) of \1 transactions claimed exactly once, \1 audit rows/,
     );
     expect(output).toContain('EXPLAIN (ANALYZE, BUFFERS)');
+    // The shop app content rows: full reads answered only 200, revalidations only 304.
+    const row = (name: string) => output.split('\n').find((line) => line.trimStart().startsWith(`${name} `)) ?? '';
+    expect(row('GET  manifest (200)')).toMatch(/req\/s .*\(\d+ requests: 200×\d+\)$/);
+    expect(row('GET  manifest, If-None-Match (304)')).toMatch(/req\/s .*\(\d+ requests: 304×\d+\)$/);
+    expect(row('GET  posts?take=20 (200)')).toMatch(/req\/s .*\(\d+ requests: 200×\d+\)$/);
+    expect(row('GET  posts?take=20, If-None-Match (304)')).toMatch(/req\/s .*\(\d+ requests: 304×\d+\)$/);
+    expect(output).toMatch(/304 vs 200 throughput: manifest \d+\.\d\d×, posts\?take=20 \d+\.\d\d×/);
   }, 160_000);
 });

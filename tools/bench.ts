@@ -4,7 +4,8 @@
  *
  * Steps: a fresh `bench_<random>` database (dropped at the end, also on failure), migrations, bulk
  * load and VACUUM ANALYZE, the service (startAllInOne) and the baseline each in a child process, a
- * same-answer check, autocannon per scenario, a stage-by-stage timing of one request, the cost of
+ * same-answer check, autocannon per scenario, the receipt paths, the shop app manifest and posts reads
+ * (full 200 and ETag-revalidated 304), a stage-by-stage timing of one request, the cost of
  * checking an access token, the CPU time of QR PNG and PDF rendering, and EXPLAIN of
  * the search's statements as the service issues them.
  *
@@ -31,6 +32,7 @@ import { measureStages } from './bench/stages.js';
 import { measureQrRendering } from './bench/qr-render.js';
 import { measureTokenCheck } from './bench/token-check.js';
 import { measureReceipts } from './bench/receipts.js';
+import { appContentReport, measureAppContent } from './bench/app-content.js';
 
 /** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
 const ORM_POOL_SIZE = 10;
@@ -156,6 +158,11 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   say(
     `  claims checked in the database: ${receipts.check.claimedOnce} of ${receipts.check.transactions} transactions claimed exactly once, ${receipts.check.auditRows} audit rows`,
   );
+  const appContent = await measureAppContent(service, database.url, { connections, duration, warmup });
+  say(
+    `\nShop app content (${appContent.shopId}: 3 stores, a membership card, 20 published posts; ${connections} connections, closed loop, ${warmup} s warm-up each; 304 rows send If-None-Match with the current ETag):`,
+  );
+  say(appContentReport(appContent.rows));
   await service.stop();
   say('\nWhere a facade request goes (prefecture=13; the service in this process, the baseline in its own):');
   say(stageReport(await measureStages(database.url, { prefecture: '13' }, baseline, 250)));

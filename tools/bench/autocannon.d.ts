@@ -37,6 +37,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    /** Responses by HTTP status code. */
+    statusCodeStats: Record<string, { count: number }>;
     latency: Histogram;
     requests: Histogram & { total: number; sent: number };
   }
