@@ -38,6 +38,8 @@ const lines = [
   ...(service.demo
     ? [
         `  Demo data    ${service.demo.businesses} businesses, ${service.demo.stores} stores; sample store ${service.demo.sampleStoreId}`,
+        `  Shop app     ${base}/api/v1/apps/${service.demo.shopId}/manifest  (pages, posts, business-info, membership-card-config)`,
+        `  Receipt page ${base}/receipts/terminal/${service.demo.terminalId}  (a fresh sale, claimable for 10 minutes after start)`,
         // Published demo credentials are for demos: production neither seeds nor accepts them.
         ...(env.nodeEnv === 'production'
           ? ['  Demo logins  none in production (the published demo credentials are refused)']

@@ -11,12 +11,9 @@ import { BusinessAccount, bindOwner, User } from '../../subgraphs/identity/index
 import { passwordHasher } from '../../subgraphs/identity/user/password-hasher.js';
 import { Store } from '../../subgraphs/stores/index.js';
 import { demoApps, demoRedirectUris, loadDemoApps } from './demo-apps.js';
+import { DEMO_SHOP_ID, DEMO_TERMINAL_ID, loadDemoContent } from './demo-content.js';
 import { loadDemoHours } from './demo-hours.js';
-
-/** A stable UUIDv7-shaped id for demo row `n` of a kind. */
-function demoId(kind: number, n: number): string {
-  return `01900000-0000-7000-8${kind.toString(16).padStart(3, '0')}-${n.toString(16).padStart(12, '0')}`;
-}
+import { demoId } from './demo-id.js';
 
 export interface DemoSummary {
   readonly loaded: boolean;
@@ -25,6 +22,10 @@ export interface DemoSummary {
   readonly users: number;
   readonly apps: number;
   readonly sampleStoreId: string;
+  /** The demo shop app's shopId (`/api/v1/apps/{shopId}/...`). */
+  readonly shopId: string;
+  /** The demo terminal's public id, with a fresh sale recorded at this load (`/receipts/terminal/{id}`). */
+  readonly terminalId: string;
 }
 
 /**
@@ -159,18 +160,22 @@ export async function loadDemoData(orm: Orm, options: DemoDataOptions = {}): Pro
     users: DEMO_USERS.length,
     apps: DEMO_APPS.length,
     sampleStoreId,
+    shopId: DEMO_SHOP_ID,
+    terminalId: DEMO_TERMINAL_ID,
   };
   const present = await em.count(BusinessAccount, { id: demoId(1, 1) });
   if (present > 0) {
     const appsLoaded = await loadDemoApps(em, apps, redirectUris);
     await bindDemoOwners(em);
     await loadDemoHours(em, demoStoreHoursTargets());
+    await loadDemoContent(em);
     return { loaded: usersLoaded + appsLoaded > 0, ...counts };
   }
   await loadDemoBusinesses(em);
   await loadDemoApps(em, apps, redirectUris);
   await bindDemoOwners(em);
   await loadDemoHours(em, demoStoreHoursTargets());
+  await loadDemoContent(em);
   return { loaded: true, ...counts };
 }
 

@@ -75,7 +75,7 @@ function configOf(app: ShopApp): MembershipCardConfig {
 const within = (value: number, min: number, max: number) => Number.isInteger(value) && value >= min && value <= max;
 const length = (value: string, min: number, max: number) => [...value].length >= min && [...value].length <= max;
 
-function checkCard(input: MembershipCardConfigInput): Omit<StoredCard, 'updatedAt'> {
+export function checkCard(input: MembershipCardConfigInput): Omit<StoredCard, 'updatedAt'> {
   const v = new Validation();
   v.check(input.ranks.length >= 1 && input.ranks.length <= 10, 'ranks', 'must be 1 to 10 ranks');
   const ranks = input.ranks.slice(0, 10).map((rank, i) => {
