@@ -96,7 +96,8 @@ export class CouponService {
       checkCouponDraft(v, draft);
       v.throwIfInvalid();
       if (storeIds) {
-        const owner = await this.ownedStores(storeIds, manager.businessAccountId);
+        // In the transaction's EntityManager: the embedded database has one connection (PGlite).
+        const owner = await this.ownedStores(storeIds, manager.businessAccountId, tx);
         if (owner !== coupon.businessAccountId) throw storeNotFound();
         await tx.execute('delete from "coupon_store" where "coupon_id" = ?', [coupon.id], 'run');
         await linkStores(tx, coupon.id, storeIds);
@@ -145,9 +146,13 @@ export class CouponService {
    * The business that owns every one of `storeIds`. A business caller must own each (else
    * store_not_found); the operator may name any existing stores, all of one business.
    */
-  private async ownedStores(storeIds: readonly string[], businessAccountId: string | null): Promise<string> {
+  private async ownedStores(
+    storeIds: readonly string[],
+    businessAccountId: string | null,
+    em: EntityManager = this.ctx.em,
+  ): Promise<string> {
     if (!storeIds.every(isUuid)) throw storeNotFound();
-    const rows = await this.ctx.em.execute<{ id: string; business_account_id: string }[]>(
+    const rows = await em.execute<{ id: string; business_account_id: string }[]>(
       `select "id", "business_account_id" from "store" where "id" in (${storeIds.map(() => '?').join(', ')})`,
       [...storeIds],
     );
