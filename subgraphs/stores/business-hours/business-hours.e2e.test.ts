@@ -5,13 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
-import {
-  createBusiness,
-  createUser,
-  registerApp,
-  startOAuthService,
-  tokensFor,
-} from '../../../test/fixtures/oauth.fixtures.js';
+import { createUser, registerApp, startOAuthService, tokensFor } from '../../../test/fixtures/oauth.fixtures.js';
+import { businessOwner, type GraphQLResult as Result } from '../../../test/fixtures/stores.fixtures.js';
 import { createStore } from '../../../test/fixtures/receipts.fixtures.js';
 import { addDays, localDateTime, zonedInstant } from './business-hours.js';
 
@@ -21,17 +16,15 @@ let tokens: { owner: string; reader: string; other: string; user: string };
 
 beforeAll(async () => {
   service = await startOAuthService();
-  businessAccountId = await createBusiness(service, `hours-${randomUUID()}@stores.example`);
-  const otherBusiness = await createBusiness(service, `other-${randomUUID()}@stores.example`);
-  const userId = await createUser(service);
-  const app = await registerApp(service, ['store.business-hours.read', 'store.business-hours.write']);
-  const token = async (scopes: string[], business: string) =>
-    (await tokensFor(service, app, userId, { scopes, businessAccountId: business })).accessToken;
+  const scopes = ['store.business-hours.read', 'store.business-hours.write'];
+  const app = await registerApp(service, scopes);
+  const [owner, other] = [await businessOwner(service, app), await businessOwner(service, app)];
+  businessAccountId = owner.businessAccountId;
   tokens = {
-    owner: await token(['store.business-hours.read', 'store.business-hours.write'], businessAccountId),
-    reader: await token(['store.business-hours.read'], businessAccountId),
-    other: await token(['store.business-hours.read', 'store.business-hours.write'], otherBusiness),
-    user: (await tokensFor(service, await registerApp(service), userId)).accessToken,
+    owner: await owner.token(scopes),
+    reader: await owner.token(['store.business-hours.read']),
+    other: await other.token(scopes),
+    user: (await tokensFor(service, await registerApp(service), await createUser(service))).accessToken,
   };
 });
 
@@ -54,7 +47,6 @@ interface View {
   regularHours: { weekday: number; intervals: { opens: string; closes: string }[] }[];
   specialDays: { date: string; closed: boolean; intervals: { opens: string; closes: string }[]; note: string | null }[];
 }
-type Result = { data?: Record<string, unknown> | null; errors?: { extensions?: Record<string, unknown> }[] };
 
 async function gql(query: string, variables: Record<string, unknown>, token?: string): Promise<Result> {
   return service.graphql(query, variables, token);

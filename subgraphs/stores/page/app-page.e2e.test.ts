@@ -5,13 +5,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
+import { registerApp, startOAuthService } from '../../../test/fixtures/oauth.fixtures.js';
 import {
-  createBusiness,
-  createUser,
-  registerApp,
-  startOAuthService,
-  tokensFor,
-} from '../../../test/fixtures/oauth.fixtures.js';
+  businessOwner,
+  createShopApp,
+  failure,
+  type GraphQLResult as Result,
+} from '../../../test/fixtures/stores.fixtures.js';
 
 let service: TestService;
 let business: string;
@@ -19,29 +19,18 @@ let tokens: { owner: string; other: string };
 
 beforeAll(async () => {
   service = await startOAuthService();
-  business = await createBusiness(service, 'owner@app-pages.example');
-  const otherBusiness = await createBusiness(service, 'other@app-pages.example');
-  const userId = await createUser(service);
-  const app = await registerApp(service, ['store.info.write', 'store.info.read']);
-  const token = async (businessAccountId: string) =>
-    (await tokensFor(service, app, userId, { scopes: ['store.info.write', 'store.info.read'], businessAccountId }))
-      .accessToken;
-  tokens = { owner: await token(business), other: await token(otherBusiness) };
+  const scopes = ['store.info.write', 'store.info.read'];
+  const app = await registerApp(service, scopes);
+  const [owner, other] = [await businessOwner(service, app), await businessOwner(service, app)];
+  business = owner.businessAccountId;
+  tokens = { owner: await owner.token(scopes), other: await other.token(scopes) };
 });
 
-type Result = { data?: Record<string, unknown> | null; errors?: { extensions?: Record<string, unknown> }[] };
 const gql = (query: string, variables: Record<string, unknown>, token = TEST_OPERATOR_TOKEN) =>
   service.graphql(query, variables, token) as Promise<Result>;
-const failure = (result: Result) => result.errors?.[0]?.extensions;
 
 let serial = 0;
-async function createApp(): Promise<string> {
-  const shopId = `pages-${process.pid}-${++serial}`;
-  await gql(`mutation($input: CreateShopAppInput!) { createShopApp(input: $input) { id } }`, {
-    input: { shopId, name: 'App', businessAccountId: business },
-  });
-  return shopId;
-}
+const createApp = () => createShopApp(service, `pages-${process.pid}-${++serial}`, business);
 
 const PAGE = 'shopId slug title body published publishedAt position';
 const CREATE = `mutation($shopId: String!, $input: CreateAppPageInput!) { createAppPage(shopId: $shopId, input: $input) { ${PAGE} } }`;

@@ -3,14 +3,14 @@
  * refusal), and a business token reaches only its own business's apps.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
+import type { TestService } from '../../../test/harness.js';
+import { registerApp, startOAuthService } from '../../../test/fixtures/oauth.fixtures.js';
 import {
-  createBusiness,
-  createUser,
-  registerApp,
-  startOAuthService,
-  tokensFor,
-} from '../../../test/fixtures/oauth.fixtures.js';
+  businessOwner,
+  createShopApp,
+  failure,
+  type GraphQLResult as Result,
+} from '../../../test/fixtures/stores.fixtures.js';
 
 let service: TestService;
 let business: string;
@@ -18,28 +18,14 @@ let tokens: { owner: string; other: string };
 
 beforeAll(async () => {
   service = await startOAuthService();
-  business = await createBusiness(service, 'owner@card.example');
-  const otherBusiness = await createBusiness(service, 'other@card.example');
-  const userId = await createUser(service);
   const app = await registerApp(service, ['store.info.write']);
-  const token = async (businessAccountId: string) =>
-    (await tokensFor(service, app, userId, { scopes: ['store.info.write'], businessAccountId })).accessToken;
-  tokens = { owner: await token(business), other: await token(otherBusiness) };
+  const [owner, other] = [await businessOwner(service, app), await businessOwner(service, app)];
+  business = owner.businessAccountId;
+  tokens = { owner: await owner.token(['store.info.write']), other: await other.token(['store.info.write']) };
 });
 
-type Result = { data?: Record<string, unknown> | null; errors?: { extensions?: Record<string, unknown> }[] };
-const failure = (result: Result) => result.errors?.[0]?.extensions;
-
 let serial = 0;
-async function createApp(): Promise<string> {
-  const shopId = `card-${process.pid}-${++serial}`;
-  await service.graphql(
-    `mutation($input: CreateShopAppInput!) { createShopApp(input: $input) { id } }`,
-    { input: { shopId, name: 'App', businessAccountId: business } },
-    TEST_OPERATOR_TOKEN,
-  );
-  return shopId;
-}
+const createApp = () => createShopApp(service, `card-${process.pid}-${++serial}`, business);
 
 const SET = `mutation($shopId: String!, $input: MembershipCardConfigInput!) {
   setMembershipCardConfig(shopId: $shopId, input: $input) { enabled ranks { code minPoints } pointRules { expiryMonths } }

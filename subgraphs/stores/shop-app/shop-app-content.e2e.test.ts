@@ -6,13 +6,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
+import { registerApp, startOAuthService } from '../../../test/fixtures/oauth.fixtures.js';
 import {
-  createBusiness,
-  createUser,
-  registerApp,
-  startOAuthService,
-  tokensFor,
-} from '../../../test/fixtures/oauth.fixtures.js';
+  businessOwner,
+  createShopApp,
+  failure,
+  type GraphQLResult as Result,
+} from '../../../test/fixtures/stores.fixtures.js';
 import { createStore } from '../../../test/fixtures/receipts.fixtures.js';
 
 let service: TestService;
@@ -23,35 +23,24 @@ let tokens: { owner: string; other: string; reader: string };
 
 beforeAll(async () => {
   service = await startOAuthService();
-  business = await createBusiness(service, 'owner@app-content.example');
-  const otherBusiness = await createBusiness(service, 'other@app-content.example');
+  const scopes = ['store.info.write', 'store.info.read'];
+  const app = await registerApp(service, scopes);
+  const [owner, other] = [await businessOwner(service, app), await businessOwner(service, app)];
+  business = owner.businessAccountId;
   stores = [await createStore(service, business), await createStore(service, business)];
-  otherStore = await createStore(service, otherBusiness);
-  const userId = await createUser(service);
-  const app = await registerApp(service, ['store.info.write', 'store.info.read']);
-  const token = async (scopes: string[], businessAccountId: string) =>
-    (await tokensFor(service, app, userId, { scopes, businessAccountId })).accessToken;
+  otherStore = await createStore(service, other.businessAccountId);
   tokens = {
-    owner: await token(['store.info.write', 'store.info.read'], business),
-    other: await token(['store.info.write', 'store.info.read'], otherBusiness),
-    reader: await token(['store.info.read'], business),
+    owner: await owner.token(scopes),
+    other: await other.token(scopes),
+    reader: await owner.token(['store.info.read']),
   };
 });
 
-type Result = { data?: Record<string, unknown> | null; errors?: { extensions?: Record<string, unknown> }[] };
 const gql = (query: string, variables: Record<string, unknown>, token = TEST_OPERATOR_TOKEN) =>
   service.graphql(query, variables, token) as Promise<Result>;
-const failure = (result: Result) => result.errors?.[0]?.extensions;
 
 let serial = 0;
-async function createApp(): Promise<string> {
-  const shopId = `content-${process.pid}-${++serial}`;
-  const result = await gql(`mutation($input: CreateShopAppInput!) { createShopApp(input: $input) { id } }`, {
-    input: { shopId, name: 'App', businessAccountId: business, storeIds: [stores[0]] },
-  });
-  expect(result.errors).toBeUndefined();
-  return shopId;
-}
+const createApp = () => createShopApp(service, `content-${process.pid}-${++serial}`, business, stores.slice(0, 1));
 
 const UPDATE = `mutation($shopId: String!, $input: UpdateShopAppInput!) {
   updateShopApp(shopId: $shopId, input: $input) {

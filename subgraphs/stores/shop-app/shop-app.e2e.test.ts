@@ -4,13 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
-import {
-  createBusiness,
-  createUser,
-  registerApp,
-  startOAuthService,
-  tokensFor,
-} from '../../../test/fixtures/oauth.fixtures.js';
+import { registerApp, startOAuthService } from '../../../test/fixtures/oauth.fixtures.js';
+import { businessOwner, failure } from '../../../test/fixtures/stores.fixtures.js';
 import { createStore } from '../../../test/fixtures/receipts.fixtures.js';
 
 const CREATE = `mutation($input: CreateShopAppInput!) { createShopApp(input: $input) { id shopId name template storeIds } }`;
@@ -25,18 +20,15 @@ let tokens: { owner: string; other: string; noScope: string };
 
 beforeAll(async () => {
   service = await startOAuthService();
-  business = await createBusiness(service, 'owner@shop-apps.example');
-  otherBusiness = await createBusiness(service, 'other@shop-apps.example');
+  const app = await registerApp(service, ['store.info.write', 'store.info.read']);
+  const [owner, other] = [await businessOwner(service, app), await businessOwner(service, app)];
+  [business, otherBusiness] = [owner.businessAccountId, other.businessAccountId];
   stores = [await createStore(service, business), await createStore(service, business, false)];
   otherStore = await createStore(service, otherBusiness);
-  const userId = await createUser(service);
-  const app = await registerApp(service, ['store.info.write', 'store.info.read']);
-  const token = async (scopes: string[], businessAccountId: string) =>
-    (await tokensFor(service, app, userId, { scopes, businessAccountId })).accessToken;
   tokens = {
-    owner: await token(['store.info.write'], business),
-    other: await token(['store.info.write'], otherBusiness),
-    noScope: await token(['store.info.read'], business),
+    owner: await owner.token(['store.info.write']),
+    other: await other.token(['store.info.write']),
+    noScope: await owner.token(['store.info.read']),
   };
 });
 
@@ -51,8 +43,6 @@ function create(input: Record<string, unknown>, token: string | null = TEST_OPER
     token ?? undefined,
   );
 }
-const failure = (result: { errors?: readonly { extensions?: Record<string, unknown> }[] }) =>
-  result.errors?.[0]?.extensions;
 
 describe('createShopApp', () => {
   it('lets the operator create an app for a business, readable by anyone with its stores in order', async () => {

@@ -1,7 +1,7 @@
 /** The public posts row of a shop app (interface: Store app content). */
 import type { Route } from '../kernel/route.js';
 import { ref } from '../kernel/schemas.js';
-import * as posts from './posts-operations.js';
+import * as posts from './posts.operations.js';
 import { APP_CONTENT_ANSWER } from './routes.js';
 import { SHOP_ID_PARAM } from './schemas.js';
 
