@@ -1,7 +1,8 @@
 /**
  * The shared stores: two stores over the same PostgreSQL database (two gateway instances, each with its
  * own pool) or the same Redis count against one counter, so a limit holds across instances; the window
- * is fixed, and a new one starts after the reported wait. PostgreSQL counts in migration 0015's table.
+ * is fixed, and a new one starts after the reported wait. PostgreSQL counts in migration 0015's table,
+ * unlogged since migration 0021.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,15 @@ describe.skipIf(!hasPostgres('rate-limit store on PostgreSQL'))('the PostgreSQL 
     await sharesOneCounter(stores[0]!, stores[1]!);
     const rows = await database.em().execute<{ key: string }[]>(`select "key" from "${RATE_LIMIT_TABLE}"`);
     expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts in an unlogged table (migration 0021): a counted request waits for no WAL flush', async () => {
+    const [table] = await database
+      .em()
+      .execute<{ relpersistence: string }[]>(`select "relpersistence" from "pg_class" where "relname" = ?`, [
+        RATE_LIMIT_TABLE,
+      ]);
+    expect(table?.relpersistence).toBe('u');
   });
 });
 

@@ -4,7 +4,6 @@ import type { EntityManager } from '../../kernel/db/orm.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../kernel/db/uuid.js';
-import { receiptEventPayload } from '../receipt-events.js';
 import { Terminal } from '../terminal/terminal.entity.js';
 import type { TerminalService } from '../terminal/terminal.service.js';
 import { Transaction } from '../transaction/transaction.entity.js';
@@ -45,7 +44,9 @@ export class ClaimService {
   }
 
   /**
-   * Claims a terminal's receipt with the claim token from lastReceipt.
+   * Claims a terminal's receipt with the claim token from lastReceipt. The hot path is one statement
+   * ({@link CLAIM_STATEMENT}); only a claim that did not count looks up why (which terminal, which
+   * transaction), so the answers stay those of a read-then-write without its round trips.
    *
    * @throws UnauthenticatedError `invalid_claim_token`; NotFoundError `terminal_not_found` or
    *   `receipt_not_claimable`; ConflictError `receipt_already_claimed`.
@@ -56,23 +57,28 @@ export class ClaimService {
     channel: ClaimChannel | null,
   ): Promise<ReceiptClaim> {
     const userId = this.claimant();
-    const terminal = await this.terminals.getByPublicId(publicTerminalId);
-    const claim = await verifyClaimToken(this.ctx.env, claimToken, terminal.publicTerminalId);
-    const found = isUuid(claim.transactionId)
-      ? await this.ctx.em.findOne(Transaction, { id: claim.transactionId, terminalId: terminal.id })
+    // An unknown terminal is a 404 before a bad token's 401: the lookup runs only when the token fails.
+    const claim = await verifyClaimToken(this.ctx.env, claimToken, publicTerminalId).catch(async (error: unknown) => {
+      await this.terminals.getByPublicId(publicTerminalId);
+      throw error;
+    });
+    const claimed = isUuid(claim.transactionId)
+      ? await withConstraintErrors({ unique: alreadyClaimed }, () =>
+          this.writeClaim(this.ctx.em, claim.transactionId, publicTerminalId, userId, {
+            kind: 'terminal',
+            tokenRef: claim.jti,
+            channel,
+            condition: `("claim_count" = 0 or (select "allow_multiple_claims" from "at_terminal"))`,
+          }),
+        )
       : null;
-    if (!found) throw new NotFoundError('The receipt of this claim token no longer exists.', 'receipt_not_claimable');
-    // Claimable while unclaimed, or always when the terminal allows several claims: decided in the UPDATE.
-    const claimed = await withConstraintErrors({ unique: alreadyClaimed }, () =>
-      this.writeClaim(this.ctx.em, found, terminal, userId, {
-        kind: 'terminal',
-        tokenRef: claim.jti,
-        channel,
-        condition: `("claim_count" = 0 or (select "allow_multiple_claims" from "terminal" where "id" = "transaction"."terminal_id"))`,
-      }),
-    );
-    if (!claimed) throw alreadyClaimed();
-    return claimed;
+    if (claimed) return claimed;
+    const terminal = await this.terminals.getByPublicId(publicTerminalId);
+    const exists =
+      isUuid(claim.transactionId) &&
+      (await this.ctx.em.count(Transaction, { id: claim.transactionId, terminalId: terminal.id })) > 0;
+    if (!exists) throw new NotFoundError('The receipt of this claim token no longer exists.', 'receipt_not_claimable');
+    throw alreadyClaimed();
   }
 
   /**
@@ -94,10 +100,8 @@ export class ClaimService {
         );
         const used = rows[0];
         if (!used) throw unusableQrToken(await findQrToken(em, claimToken), 'claim') ?? alreadyClaimed();
-        const transaction = await em.findOneOrFail(Transaction, { id: used.transaction_id });
-        const terminal = await em.findOneOrFail(Terminal, { id: transaction.terminalId });
         // A transaction-QR token is single use, but the receipt may also have been claimed at its terminal.
-        return this.writeClaim(em, transaction, terminal, userId, {
+        return this.writeClaim(em, used.transaction_id, null, userId, {
           kind: 'transaction_qr',
           tokenRef: used.id,
           channel,
@@ -110,19 +114,20 @@ export class ClaimService {
   }
 
   /**
-   * Counts the claim on the transaction when `facts.condition` holds, and then writes the audit row and
-   * `receipt.claimed`, in one statement; the claim, with the transaction as it left it, or null when
-   * the condition did not hold (nothing written).
+   * Counts the claim on transaction `transactionId` when it was made at terminal `publicTerminalId`
+   * (any terminal: null) and `facts.condition` holds, and then writes the audit row and
+   * `receipt.claimed`, in one statement; the claim, with the transaction as it left it and its terminal
+   * in the identity map, or null when it did not count (nothing written).
    */
   private async writeClaim(
     em: EntityManager,
-    transaction: Transaction,
-    terminal: Pick<Terminal, 'publicTerminalId'>,
+    transactionId: string,
+    publicTerminalId: string | null,
     userId: string | null,
     facts: ClaimFacts,
   ): Promise<ReceiptClaim | null> {
     const claim = Object.assign(new ReceiptClaim(), {
-      transactionId: transaction.id,
+      transactionId,
       kind: facts.kind,
       channel: facts.channel,
       userId,
@@ -130,35 +135,89 @@ export class ClaimService {
       clientIp: this.ctx.clientIp ?? null,
       claimedAt: new Date(),
     });
-    const payload = receiptEventPayload(transaction, terminal, {
-      claimId: claim.id,
-      kind: facts.kind,
-      channel: facts.channel,
-      claimedByUser: userId !== null,
-    });
+    // The rest of the payload (the sale's facts and the terminal) comes from the rows the statement claims.
+    const claimFacts = { claimId: claim.id, kind: facts.kind, channel: facts.channel, claimedByUser: userId !== null };
     const at = claim.claimedAt;
-    const rows = await em.execute<Record<string, unknown>[]>(CLAIM_STATEMENT(facts.condition), [
-      transaction.id,
-      ...[claim.id, at, at, claim.kind, claim.channel, claim.userId, claim.tokenRef, claim.clientIp, at],
-      ...[uuidv7(), at, at, at, JSON.stringify(payload)],
-    ]);
+    const terminalParams = publicTerminalId === null ? [transactionId] : [publicTerminalId];
+    const rows = await em.execute<Record<string, unknown>[]>(
+      claimStatement(em, publicTerminalId === null ? TERMINAL_OF_TRANSACTION : TERMINAL_BY_PUBLIC_ID, facts.condition),
+      [
+        ...terminalParams,
+        transactionId,
+        ...[claim.id, at, at, claim.kind, claim.channel, claim.userId, claim.tokenRef, claim.clientIp, at],
+        ...[uuidv7(), at, at, at, JSON.stringify(claimFacts)],
+      ],
+    );
     const row = rows[0];
     if (!row) return null;
-    // The transaction as the UPDATE left it (the new claim count), refreshed in the identity map.
-    claim.receipt = em.map(Transaction, row);
+    const { transaction, terminal } = splitClaimRow(row);
+    // The terminal and the transaction as the UPDATE left it (the new claim count), in the identity map.
+    em.map(Terminal, terminal);
+    claim.receipt = em.map(Transaction, transaction);
     return claim;
   }
 }
 
+const TERMINAL_PREFIX = 'terminal__';
+let terminalColumns: readonly string[] | undefined;
+
+/** The terminal entity's columns, answered with the claim under TERMINAL_PREFIX (read once from the metadata). */
+function terminalColumnsOf(em: EntityManager): readonly string[] {
+  terminalColumns ??= em
+    .getMetadata()
+    .get(Terminal)
+    .props.filter((prop) => prop.persist !== false)
+    .flatMap((prop) => prop.fieldNames ?? []);
+  return terminalColumns;
+}
+
+/** Splits the claim statement's row into the transaction's and the terminal's columns. */
+function splitClaimRow(row: Record<string, unknown>) {
+  const transaction: Record<string, unknown> = {};
+  const terminal: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (column.startsWith(TERMINAL_PREFIX)) terminal[column.slice(TERMINAL_PREFIX.length)] = value;
+    else transaction[column] = value;
+  }
+  return { transaction, terminal };
+}
+
+const statements = new Map<string, string>();
+
+/** {@link CLAIM_STATEMENT} for a terminal selector and a condition, written once. */
+function claimStatement(em: EntityManager, terminal: string, condition: string): string {
+  const key = `${terminal}\n${condition}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = CLAIM_STATEMENT(terminal, condition, terminalColumnsOf(em));
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+/** Selects the claim's terminal by its public id (the terminal claim). */
+const TERMINAL_BY_PUBLIC_ID = `"public_terminal_id" = ?`;
+/** Selects the claim's terminal as the transaction's own (the transaction-QR claim). */
+const TERMINAL_OF_TRANSACTION = `"id" = (select "terminal_id" from "transaction" where "id" = ?)`;
+
+/** `receipt.claimed`'s sale facts, as receiptEventPayload (receipt-events.ts) writes them, from the claimed row. */
+const SALE_FACTS = `jsonb_build_object('transactionId', "claimed"."id", 'storeId', "claimed"."store_id",
+  'publicTerminalId', "at_terminal"."public_terminal_id", 'totalAmount', "claimed"."total_amount",
+  'currency', "claimed"."currency",
+  'occurredAt', to_char("claimed"."occurred_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
 /**
- * The claim as one statement: the conditional UPDATE of the transaction, then, only when it matched,
- * the audit row and the outbox event (with the store's business account). A violated unique
- * (transaction, user) index fails the whole statement, so nothing is counted either.
+ * The claim as one statement: the conditional UPDATE of the transaction at the selected terminal, then,
+ * only when it matched, the audit row and the outbox event (with the store's business account). A
+ * violated unique (transaction, user) index fails the whole statement, so nothing is counted either.
+ * Answers the claimed transaction's row with its terminal's columns, prefixed (TERMINAL_PREFIX).
  */
-const CLAIM_STATEMENT = (condition: string) => `
-  with "claimed" as (
+const CLAIM_STATEMENT = (terminal: string, condition: string, terminalColumns: readonly string[]) => `
+  with "at_terminal" as (
+    select * from "terminal" where ${terminal}
+  ), "claimed" as (
     update "transaction" set "claim_count" = "claim_count" + 1, "updated_at" = now()
-    where "id" = ? and ${condition}
+    where "id" = ? and "terminal_id" = (select "id" from "at_terminal") and ${condition}
     returning *
   ), "audit" as (
     insert into "receipt_claim" ("id", "created_at", "updated_at", "transaction_id", "kind", "channel", "user_id",
@@ -167,6 +226,7 @@ const CLAIM_STATEMENT = (condition: string) => `
   ), "event" as (
     insert into "outbox_event" ("id", "created_at", "updated_at", "type", "business_account_id", "occurred_at", "payload")
     select ?, ?, ?, 'receipt.claimed', (select "business_account_id" from "store" where "store"."id" = "claimed"."store_id"),
-      ?, cast(? as jsonb) from "claimed"
+      ?, ${SALE_FACTS} || cast(? as jsonb) from "claimed", "at_terminal"
   )
-  select * from "claimed"`;
+  select "claimed".*, ${terminalColumns.map((c) => `"at_terminal"."${c}" as "${TERMINAL_PREFIX}${c}"`).join(', ')}
+  from "claimed", "at_terminal"`;

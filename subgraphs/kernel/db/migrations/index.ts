@@ -24,6 +24,7 @@ import { Migration0017StoresAppPages } from './0017-stores-app-pages.js';
 import { Migration0018StoresBusinessHours } from './0018-stores-business-hours.js';
 import { Migration0019StoresCouponsFavorites } from './0019-stores-coupons-favorites.js';
 import { Migration0020StoresAppPosts } from './0020-stores-app-posts.js';
+import { Migration0021RateLimitsUnlogged } from './0021-rate-limits-unlogged.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -46,4 +47,5 @@ export const migrations: MigrationObject[] = [
   { name: '0018-stores-business-hours', class: Migration0018StoresBusinessHours },
   { name: '0019-stores-coupons-favorites', class: Migration0019StoresCouponsFavorites },
   { name: '0020-stores-app-posts', class: Migration0020StoresAppPosts },
+  { name: '0021-rate-limits-unlogged', class: Migration0021RateLimitsUnlogged },
 ];
