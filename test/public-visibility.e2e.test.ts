@@ -39,9 +39,16 @@ beforeAll(async () => {
     );
     expect(created.errors).toBeUndefined();
   }
-  em.create(CheckInCampaign, { token: 'checkin-unlisted', storeId: unlisted.id, name: 'Hidden rally' });
+  const businessAccountId = unlisted.businessAccountId;
+  em.create(CheckInCampaign, {
+    token: 'checkin-unlisted',
+    businessAccountId,
+    storeId: unlisted.id,
+    name: 'Hidden rally',
+  });
   em.create(SurveyCampaign, {
     token: 'survey-unlisted',
+    businessAccountId,
     storeId: unlisted.id,
     name: 'Hidden survey',
     isAnonymous: true,

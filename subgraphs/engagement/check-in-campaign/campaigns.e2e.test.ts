@@ -18,6 +18,7 @@ beforeAll(async () => {
   const em = rootEntityManager(service.orm).fork();
   em.create(CheckInCampaign, {
     token: 'checkin-omotesando',
+    businessAccountId: BUSINESS,
     storeId: STORE,
     name: '表参道 スタンプラリー',
     description: '来店でスタンプ 1 個',
@@ -25,6 +26,7 @@ beforeAll(async () => {
   });
   em.create(SurveyCampaign, {
     token: 'survey-omotesando',
+    businessAccountId: BUSINESS,
     storeId: STORE,
     name: 'ご来店アンケート',
     isAnonymous: true,

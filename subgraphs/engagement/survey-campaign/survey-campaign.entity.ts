@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { Directive, Field, ObjectType } from 'type-graphql';
-import { BaseEntity } from '../../kernel/db/base.entity.js';
+import { Campaign } from '../campaign/campaign.entity.js';
 import type { SurveyQuestionData } from './survey-campaign.types.js';
 
 /**
@@ -11,19 +11,14 @@ import type { SurveyQuestionData } from './survey-campaign.types.js';
 @ObjectType('SurveyCampaign', { description: 'A survey campaign of a store, addressed by its token.' })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'survey_campaign' })
-export class SurveyCampaign extends BaseEntity {
-  @Field(() => String, { description: 'The campaign token consumers present (from a QR code or link).' })
-  @Property({ type: 'string', length: 64, unique: true })
-  token!: string;
-
-  /** Foreign key to the stores subgraph's store table (enforced by the database). */
+export class SurveyCampaign extends Campaign {
+  /**
+   * The store it was made for (a foreign key to the stores subgraph's store table); null: any store of
+   * the business.
+   */
   @Index()
-  @Property({ type: 'uuid' })
-  storeId!: string;
-
-  @Field(() => String, { description: 'Campaign name shown to consumers.' })
-  @Property({ type: 'string', length: 200 })
-  name!: string;
+  @Property({ type: 'uuid', nullable: true })
+  storeId?: string | null;
 
   @Field(() => Boolean, { description: 'Whether callers without a bearer token may answer (with a device id).' })
   @Property({ type: 'boolean', default: false })

@@ -30,9 +30,10 @@ export class SurveyCampaignResolver {
   @FieldResolver(() => StoreRef, {
     nullable: true,
     description:
-      'The store running the campaign; null when the caller may not see it (an unlisted store, for anyone but operators and its business).',
+      'The store the survey was made for; null when it is for any store of the business, or when the caller may not see it (an unlisted store, for anyone but operators and its business).',
   })
   async store(@Root() campaign: SurveyCampaign, @Ctx() ctx: EngagementContext): Promise<StoreRef | null> {
+    if (!campaign.storeId) return null;
     const id = await visibleStoreId(ctx.em, ctx.principal, campaign.storeId);
     return id === null ? null : { id };
   }

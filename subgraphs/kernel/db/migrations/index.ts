@@ -25,6 +25,7 @@ import { Migration0018StoresBusinessHours } from './0018-stores-business-hours.j
 import { Migration0019StoresCouponsFavorites } from './0019-stores-coupons-favorites.js';
 import { Migration0020StoresAppPosts } from './0020-stores-app-posts.js';
 import { Migration0021RateLimitsUnlogged } from './0021-rate-limits-unlogged.js';
+import { Migration0022EngagementCampaigns } from './0022-engagement-campaigns.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -48,4 +49,5 @@ export const migrations: MigrationObject[] = [
   { name: '0019-stores-coupons-favorites', class: Migration0019StoresCouponsFavorites },
   { name: '0020-stores-app-posts', class: Migration0020StoresAppPosts },
   { name: '0021-rate-limits-unlogged', class: Migration0021RateLimitsUnlogged },
+  { name: '0022-engagement-campaigns', class: Migration0022EngagementCampaigns },
 ];
