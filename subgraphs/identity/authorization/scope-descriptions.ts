@@ -44,6 +44,14 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, ScopeText>> = {
     ja: '店舗の端末での取引（レシート）の記録と、取引 QR トークンの取り消し',
     en: "Record transactions (receipts) at the business's terminals and revoke transaction-QR tokens",
   },
+  'store.campaigns.read': {
+    ja: 'チェックイン・アンケートキャンペーンとその結果の閲覧',
+    en: 'Read check-in and survey campaigns and their results',
+  },
+  'store.campaigns.write': {
+    ja: 'チェックイン・アンケートキャンペーンの作成・更新',
+    en: 'Create and update check-in and survey campaigns',
+  },
   'crm.profiles.read': { ja: 'CRM 顧客プロフィールの閲覧', en: 'Read CRM customer profiles' },
   'crm.segments.read': { ja: 'CRM セグメントとリストの閲覧', en: 'Read CRM segments and lists' },
   'sns.content.read': { ja: 'SNS 投稿の閲覧', en: 'Read social posts' },

@@ -25,6 +25,8 @@ export const BUSINESS_SCOPES = [
   'store.info.read',
   'store.info.write',
   'store.receipts.write',
+  'store.campaigns.read',
+  'store.campaigns.write',
   'crm.profiles.read',
   'crm.segments.read',
   'sns.content.read',
