@@ -25,6 +25,7 @@ export const mutationTests = [
   'subgraphs/identity/oauth/token.service',
   'subgraphs/identity/oauth/token.service.int',
   'subgraphs/identity/oauth/token-endpoint.int',
+  'subgraphs/identity/oauth/token-refusals.int',
   'subgraphs/identity/oauth/grant.service.int',
   'subgraphs/identity/oauth/grant-revocation.int',
   'subgraphs/identity/oauth-client/client-auth-throttle.int',

@@ -11,6 +11,7 @@ import {
 } from '../../../test/fixtures/migrated-database.js';
 import type { Principal } from '../../kernel/auth/principal.js';
 import { OAuthGrantService } from './grant.service.js';
+import { tokenDigest } from './opaque-token.js';
 import { BUSINESS_SCOPES, refusal, storeApp, TokenEndpoint, type TestApp } from './oauth-int.fixtures.js';
 
 let db: MigratedDatabase;
@@ -31,6 +32,11 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 describe('introspect', () => {
+  it('answers inactive when no token is sent', async () => {
+    expect(await service().introspect({})).toEqual({ active: false });
+    expect(await service().introspect({ token: null })).toEqual({ active: false });
+  });
+
   it('describes a live user token with every fact', async () => {
     const { userId, tokens } = await endpoint.tokensFor(app);
     const described = await service().introspect({ token: tokens.accessToken });
@@ -118,6 +124,12 @@ describe('revoke', () => {
     const a = await endpoint.tokensFor(app);
     expect(await service().revoke({ token: a.tokens.accessToken })).toEqual({ revoked: true });
     expect(await service().introspect({ token: a.tokens.accessToken })).toEqual({ active: false });
+    const [grant] = await db.em().execute<{ revoked_reason: string }[]>(
+      `select g."revoked_reason" from "oauth_grant" as g join "oauth_refresh_token" as rt on rt."grant_id" = g."id"
+       where rt."token_hash" = ?`,
+      [tokenDigest(a.tokens.refreshToken)],
+    );
+    expect(grant?.revoked_reason).toBe('revoked');
     expect(await refusal(endpoint.refresh(app, a.tokens.refreshToken))).toMatchObject({
       message: 'The grant was revoked.',
     });
@@ -148,6 +160,13 @@ describe('revoke', () => {
     const asApp = { clientId: app.clientId, clientSecret: app.clientSecret };
     expect(await service().revoke({ token: tokens.refreshToken, ...asApp })).toEqual({ revoked: true });
     expect(await service().introspect({ token: tokens.accessToken })).toEqual({ active: false });
+  });
+
+  it('answers revoked, without failing, for a refresh token whose app row is gone', async () => {
+    const gone = await storeApp(db);
+    const { tokens } = await endpoint.tokensFor(gone);
+    await db.em().execute('delete from "oauth_client" where "id" = ?', [gone.client.id]);
+    expect(await service().revoke({ token: tokens.refreshToken })).toEqual({ revoked: true });
   });
 
   it('requires a token and refuses wrong client credentials', async () => {

@@ -2,6 +2,13 @@ import { argon2Sync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Argon2idPasswordHasher, OWASP_ARGON2ID, parseArgon2idHash, passwordHasher } from './password-hasher.js';
 
+/** `bytes` bytes of unpadded standard base64, as PHC strings hold salts and tags. */
+const b64 = (bytes: number) => Buffer.alloc(bytes, 0x5a).toString('base64').replace(/=+$/, '');
+const SALT = b64(16);
+const TAG = b64(32);
+/** A PHC argon2id string of these parameters (`m=…,t=…,p=…`), salt and tag. */
+const phc = (params: string, salt = SALT, tag = TAG) => `$argon2id$v=19$${params}$${salt}$${tag}`;
+
 const PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$([A-Za-z0-9+/]{22})\$([A-Za-z0-9+/]{43})$/;
 
 describe('Argon2idPasswordHasher', () => {
@@ -64,6 +71,39 @@ describe('Argon2idPasswordHasher', () => {
     expect(decomposed).not.toBe(composed);
     const hash = await passwordHasher.hash(composed);
     expect(await passwordHasher.verify(hash, decomposed)).toBe(true);
+  });
+
+  it('accepts stored parameters at their bounds and refuses one step past them', () => {
+    const salt8 = b64(8);
+    const accepted = [
+      phc('m=1048576,t=16,p=16'), // the upper bounds of memory, passes and lanes
+      phc('m=16,t=1,p=2'), // the least memory: 8 KiB per lane
+      phc('m=8,t=1,p=1', salt8, b64(16)), // an 8-byte salt, a 16-byte tag
+      phc('m=8,t=1,p=1', SALT, b64(64)), // a 64-byte tag
+    ];
+    for (const stored of accepted) expect(parseArgon2idHash(stored), stored).toBeDefined();
+    const refused = [
+      phc('m=1048577,t=2,p=1'),
+      phc('m=19456,t=17,p=1'),
+      phc('m=19456,t=2,p=17'),
+      phc('m=19456,t=0,p=1'),
+      phc('m=19456,t=2,p=0'),
+      phc('m=15,t=1,p=2'),
+      phc('m=19456,t=2,p=1', b64(7)),
+      phc('m=19456,t=2,p=1', SALT, b64(15)),
+      phc('m=19456,t=2,p=1', SALT, b64(65)),
+    ];
+    for (const stored of refused) expect(parseArgon2idHash(stored), stored).toBeUndefined();
+  });
+
+  it('asks for a rehash when any single parameter, the salt length or the tag length differs', () => {
+    const hasher = new Argon2idPasswordHasher({ memory: 1024, passes: 1, parallelism: 1 });
+    expect(hasher.needsRehash(phc('m=1024,t=1,p=1'))).toBe(false);
+    expect(hasher.needsRehash(phc('m=2048,t=1,p=1'))).toBe(true);
+    expect(hasher.needsRehash(phc('m=1024,t=2,p=1'))).toBe(true);
+    expect(hasher.needsRehash(phc('m=1024,t=1,p=2'))).toBe(true);
+    expect(hasher.needsRehash(phc('m=1024,t=1,p=1', b64(8)))).toBe(true);
+    expect(hasher.needsRehash(phc('m=1024,t=1,p=1', SALT, b64(16)))).toBe(true);
   });
 
   it.each([

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.js';
 import { decryptSecret, encryptSecret, resolveSecretsKey, secretsKeyFile } from './secrets-key.js';
@@ -94,6 +94,25 @@ describe('resolveSecretsKey', () => {
     expect(resolveSecretsKey(env).equals(key)).toBe(true);
     expect(resolveSecretsKey(loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://' })).equals(key)).toBe(false);
   });
+
+  it('gives an in-memory data directory of any name its own ephemeral key', () => {
+    const named = () => loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://secrets-key-test' });
+    expect(secretsKeyFile(named())).toBe(resolve('.data/secrets-key'));
+    const env = named();
+    const key = resolveSecretsKey(env);
+    expect(resolveSecretsKey(env).equals(key)).toBe(true);
+    expect(resolveSecretsKey(named()).equals(key)).toBe(false);
+  });
+
+  it.skipIf(!existsSync('/proc/self'))(
+    'rethrows a failure to create the key file other than the file existing already',
+    () => {
+      // Nobody, root included, creates files in /proc: the write fails with ENOENT, not EEXIST.
+      const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/proc/self/pglite' });
+      expect(secretsKeyFile(env)).toBe('/proc/self/secrets-key');
+      expect(() => resolveSecretsKey(env)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    },
+  );
 
   it('is required in production, and must be 32 bytes of base64url', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY must be set in production/);
