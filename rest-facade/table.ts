@@ -10,6 +10,7 @@
  * folder; adding an area adds it to {@link AREAS}.
  */
 import { appsArea } from './apps/index.js';
+import { checkinsArea } from './checkins/index.js';
 import type { FacadeArea } from './kernel/area.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js';
 import type { JsonSchema, Route } from './kernel/route.js';
@@ -20,7 +21,15 @@ import { storesArea } from './stores/index.js';
 import { userArea } from './user/index.js';
 
 /** Every area, in the order their rows are listed. */
-export const AREAS: readonly FacadeArea[] = [storesArea, appsArea, oauthArea, userArea, receiptsArea, qrArea];
+export const AREAS: readonly FacadeArea[] = [
+  storesArea,
+  appsArea,
+  oauthArea,
+  userArea,
+  checkinsArea,
+  receiptsArea,
+  qrArea,
+];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);
 

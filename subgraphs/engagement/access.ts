@@ -1,8 +1,16 @@
 /** Who may call each root operation of the engagement subgraph (combined by the kernel's access table). */
-import { PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, user, type AccessTable } from '../kernel/auth/operation-access.js';
 
 export const ENGAGEMENT_ACCESS: AccessTable = {
   // Campaign previews by token (the engagement issue decides their final rules).
   'Query.checkInCampaign': PUBLIC,
   'Query.surveyCampaign': PUBLIC,
+  // Check-in campaign management: the business's own campaigns (the service checks ownership), or the operator.
+  'Query.businessCheckInCampaigns': anyOf(OPERATOR, business('store.campaigns.read')),
+  'Mutation.createCheckInCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
+  'Mutation.updateCheckInCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
+  // Check-ins of the consumer: any user token (like password and devices; no special scope).
+  'Mutation.recordCheckIn': user(null),
+  'Query.myCheckIns': user(null),
+  'Query.checkInCampaignPreview': user(null),
 };

@@ -3,6 +3,8 @@ import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
 import { CheckInCampaignService } from './check-in-campaign/check-in-campaign.service.js';
+import { CheckInCampaignManagementService } from './check-in-campaign/check-in-campaign-management.service.js';
+import { CheckInService } from './check-in/check-in.service.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignService } from './survey-campaign/survey-campaign.service.js';
 import { WebhookEndpointService } from './webhook-endpoint/webhook-endpoint.service.js';
@@ -11,6 +13,8 @@ import { WebhookEndpointService } from './webhook-endpoint/webhook-endpoint.serv
 export interface EngagementContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly checkInCampaigns: CheckInCampaignService;
+  readonly checkInCampaignManagement: CheckInCampaignManagementService;
+  readonly checkIns: CheckInService;
   readonly surveyCampaigns: SurveyCampaignService;
   readonly webhookEndpoints: WebhookEndpointService;
 }
@@ -38,6 +42,8 @@ export function createEngagementContext(base: BaseContext): EngagementContext {
     ...base,
     loaders: createLoaders(base, webhookEndpoints),
     checkInCampaigns: new CheckInCampaignService(base),
+    checkInCampaignManagement: new CheckInCampaignManagementService(base),
+    checkIns: new CheckInService(base),
     surveyCampaigns: new SurveyCampaignService(base),
     webhookEndpoints,
   };

@@ -4,6 +4,10 @@ import { ENGAGEMENT_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
 import { CheckInCampaignResolver } from './check-in-campaign/check-in-campaign.resolver.js';
+import { CheckInCampaignManagementResolver } from './check-in-campaign/check-in-campaign-management.resolver.js';
+import { CheckIn } from './check-in/check-in.entity.js';
+import { CheckInResolver } from './check-in/check-in.resolver.js';
+import { CheckInPreviewResolver } from './check-in/check-in-preview.resolver.js';
 import { createEngagementContext, type EngagementContext } from './context.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolver.js';
@@ -18,11 +22,18 @@ export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webho
 export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   name: 'engagement',
   access: ENGAGEMENT_ACCESS,
-  entities: [CheckInCampaign, SurveyCampaign, WebhookEndpoint],
+  entities: [CheckInCampaign, CheckIn, SurveyCampaign, WebhookEndpoint],
   buildSchema: () =>
     buildFederatedSchema(
       {
-        resolvers: [CheckInCampaignResolver, SurveyCampaignResolver, WebhookEndpointResolver],
+        resolvers: [
+          CheckInCampaignResolver,
+          CheckInCampaignManagementResolver,
+          CheckInResolver,
+          CheckInPreviewResolver,
+          SurveyCampaignResolver,
+          WebhookEndpointResolver,
+        ],
         // No root field returns an endpoint until the webhooks issue; it is reachable as an entity.
         orphanedTypes: [WebhookEndpoint],
       },

@@ -3,6 +3,7 @@
  * operation it runs with the operator credential, and what it prints.
  */
 import { BUSINESS_HOURS_COMMANDS } from './business-hours-commands.js';
+import { CHECKIN_COMMANDS } from './checkin-commands.js';
 import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { COUPON_COMMANDS } from './coupon-commands.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
@@ -84,6 +85,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...RECEIPT_COMMANDS,
   ...SHOP_COMMANDS,
   ...COUPON_COMMANDS,
+  ...CHECKIN_COMMANDS,
   ...POST_COMMANDS,
   ...BUSINESS_HOURS_COMMANDS,
   {

@@ -1,5 +1,6 @@
 import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
-import { Directive, ObjectType } from 'type-graphql';
+import type { Opt } from '@mikro-orm/core';
+import { Directive, Field, ObjectType } from 'type-graphql';
 import { Campaign } from '../campaign/campaign.entity.js';
 
 /**
@@ -14,4 +15,11 @@ export class CheckInCampaign extends Campaign {
   @Index()
   @Property({ type: 'uuid' })
   storeId!: string;
+
+  @Field(() => Boolean, {
+    description:
+      'Whether a consumer may check in more than once a day; false (the default): one check-in per user per store per store-local day.',
+  })
+  @Property({ type: 'boolean', default: false })
+  allowRepeatCheckIns: boolean & Opt = false;
 }
