@@ -1,8 +1,12 @@
 /** Who may call each root operation of the engagement subgraph (combined by the kernel's access table). */
-import { PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
 
 export const ENGAGEMENT_ACCESS: AccessTable = {
   // Campaign previews by token (the engagement issue decides their final rules).
   'Query.checkInCampaign': PUBLIC,
   'Query.surveyCampaign': PUBLIC,
+  // Survey campaign management: the business's own campaigns (the service checks ownership), or the operator.
+  'Query.businessSurveyCampaigns': anyOf(OPERATOR, business('store.campaigns.read')),
+  'Mutation.createSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
+  'Mutation.updateSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
 };

@@ -7,6 +7,7 @@ import { CheckInCampaignResolver } from './check-in-campaign/check-in-campaign.r
 import { createEngagementContext, type EngagementContext } from './context.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolver.js';
+import { SurveyResponse } from './survey-response/survey-response.entity.js';
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
 
@@ -18,7 +19,7 @@ export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webho
 export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   name: 'engagement',
   access: ENGAGEMENT_ACCESS,
-  entities: [CheckInCampaign, SurveyCampaign, WebhookEndpoint],
+  entities: [CheckInCampaign, SurveyCampaign, SurveyResponse, WebhookEndpoint],
   buildSchema: () =>
     buildFederatedSchema(
       {

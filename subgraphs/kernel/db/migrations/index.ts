@@ -26,6 +26,7 @@ import { Migration0019StoresCouponsFavorites } from './0019-stores-coupons-favor
 import { Migration0020StoresAppPosts } from './0020-stores-app-posts.js';
 import { Migration0021RateLimitsUnlogged } from './0021-rate-limits-unlogged.js';
 import { Migration0022EngagementCampaigns } from './0022-engagement-campaigns.js';
+import { Migration0024EngagementSurveyResponses } from './0024-engagement-survey-responses.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -50,4 +51,5 @@ export const migrations: MigrationObject[] = [
   { name: '0020-stores-app-posts', class: Migration0020StoresAppPosts },
   { name: '0021-rate-limits-unlogged', class: Migration0021RateLimitsUnlogged },
   { name: '0022-engagement-campaigns', class: Migration0022EngagementCampaigns },
+  { name: '0024-engagement-survey-responses', class: Migration0024EngagementSurveyResponses },
 ];
