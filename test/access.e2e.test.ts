@@ -127,6 +127,7 @@ const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.storeBusinessInfo': 'NOT_FOUND',
   'Query.storeTypes': 'ok',
   'Query.surveyCampaign': 'ok',
+  'Mutation.submitSurveyResponse': 'ok',
   'Query.shopApp': 'NOT_FOUND',
   'Query.publishedAppPages': 'NOT_FOUND',
   'Query.publishedAppPage': 'NOT_FOUND',

@@ -1,5 +1,5 @@
 /** Who may call each root operation of the engagement subgraph (combined by the kernel's access table). */
-import { anyOf, business, OPERATOR, PUBLIC, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, user, type AccessTable } from '../kernel/auth/operation-access.js';
 
 export const ENGAGEMENT_ACCESS: AccessTable = {
   // Campaign previews by token (the engagement issue decides their final rules).
@@ -9,4 +9,8 @@ export const ENGAGEMENT_ACCESS: AccessTable = {
   'Query.businessSurveyCampaigns': anyOf(OPERATOR, business('store.campaigns.read')),
   'Mutation.createSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
   'Mutation.updateSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
+  // Survey answers: a user token or none (anonymous campaigns, with a device id; the service decides
+  // auth_required). The consumer's history takes any user token (like password and devices).
+  'Mutation.submitSurveyResponse': PUBLIC,
+  'Query.mySurveyResponses': user(null),
 };

@@ -5,6 +5,7 @@ import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js
 import { CheckInCampaignService } from './check-in-campaign/check-in-campaign.service.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignService } from './survey-campaign/survey-campaign.service.js';
+import { SurveyResponseService } from './survey-response/survey-response.service.js';
 import { WebhookEndpointService } from './webhook-endpoint/webhook-endpoint.service.js';
 
 /** The engagement subgraph's per-request context: loaders and services bound to this request. */
@@ -12,6 +13,7 @@ export interface EngagementContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly checkInCampaigns: CheckInCampaignService;
   readonly surveyCampaigns: SurveyCampaignService;
+  readonly surveyResponses: SurveyResponseService;
   readonly webhookEndpoints: WebhookEndpointService;
 }
 
@@ -34,11 +36,13 @@ function createLoaders(ctx: BaseContext, webhookEndpoints: WebhookEndpointServic
 
 export function createEngagementContext(base: BaseContext): EngagementContext {
   const webhookEndpoints = new WebhookEndpointService(base);
+  const surveyCampaigns = new SurveyCampaignService(base);
   return {
     ...base,
     loaders: createLoaders(base, webhookEndpoints),
     checkInCampaigns: new CheckInCampaignService(base),
-    surveyCampaigns: new SurveyCampaignService(base),
+    surveyCampaigns,
+    surveyResponses: new SurveyResponseService(base, surveyCampaigns),
     webhookEndpoints,
   };
 }

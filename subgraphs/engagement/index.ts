@@ -8,6 +8,7 @@ import { createEngagementContext, type EngagementContext } from './context.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolver.js';
 import { SurveyResponse } from './survey-response/survey-response.entity.js';
+import { SurveyResponseResolver } from './survey-response/survey-response.resolver.js';
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
 
@@ -23,7 +24,7 @@ export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   buildSchema: () =>
     buildFederatedSchema(
       {
-        resolvers: [CheckInCampaignResolver, SurveyCampaignResolver, WebhookEndpointResolver],
+        resolvers: [CheckInCampaignResolver, SurveyCampaignResolver, SurveyResponseResolver, WebhookEndpointResolver],
         // No root field returns an endpoint until the webhooks issue; it is reachable as an entity.
         orphanedTypes: [WebhookEndpoint],
       },
