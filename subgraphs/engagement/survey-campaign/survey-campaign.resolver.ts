@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { campaignWindow, type CampaignWindowStatus } from '../campaign/campaign.entity.js';
 import type { EngagementContext } from '../context.js';
 import { StoreRef } from '../references.types.js';
 import { SurveyCampaign } from './survey-campaign.entity.js';
@@ -51,6 +52,13 @@ export class SurveyCampaignResolver {
     @Ctx() ctx: EngagementContext,
   ): Promise<SurveyCampaign> {
     return ctx.surveyCampaigns.update(input);
+  }
+
+  @FieldResolver(() => String, {
+    description: 'Whether it accepts answers now: open, or inactive, not_started or ended.',
+  })
+  windowStatus(@Root() campaign: SurveyCampaign): CampaignWindowStatus {
+    return campaignWindow(campaign, new Date());
   }
 
   @FieldResolver(() => [SurveyQuestion], { description: 'The questions, in display order.' })

@@ -10,7 +10,8 @@ import {
   type SurveyQuestionData,
 } from '../survey-campaign/survey-campaign.types.js';
 import type { SurveyAnswerData } from './survey-response.entity.js';
-import type { SurveyAnswerInput, SurveyAnswerProblemReason } from './survey-response.types.js';
+import type { SurveyAnswerInput } from './survey-response.types.js';
+import type { SurveyAnswerProblemReason } from './survey-statuses.js';
 
 /** One refused answer. */
 export interface AnswerProblem {

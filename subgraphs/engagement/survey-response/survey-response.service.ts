@@ -9,7 +9,8 @@ import type { SurveyCampaignService } from '../survey-campaign/survey-campaign.s
 import { checkAnswers } from './survey-answers.js';
 import { queueSurveySubmitted } from './survey-events.js';
 import { SurveyResponse } from './survey-response.entity.js';
-import type { SurveyAnswerInput, SurveySubmitResult, SurveySubmitStatus } from './survey-response.types.js';
+import type { SurveyAnswerInput, SurveySubmitResult } from './survey-response.types.js';
+import type { SurveySubmitStatus } from './survey-statuses.js';
 
 /** `surveys/me` and `mySurveyResponses`: the default and the cap of `limit` (DECISIONS, Limits). */
 export const MY_SURVEYS_DEFAULT_LIMIT = 50;
