@@ -9,6 +9,7 @@ import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
 import { POST_COMMANDS } from './post-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
 import { SHOP_COMMANDS } from './shop-commands.js';
+import { SURVEY_COMMANDS } from './survey-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
@@ -84,6 +85,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...RECEIPT_COMMANDS,
   ...SHOP_COMMANDS,
   ...COUPON_COMMANDS,
+  ...SURVEY_COMMANDS,
   ...POST_COMMANDS,
   ...BUSINESS_HOURS_COMMANDS,
   {
