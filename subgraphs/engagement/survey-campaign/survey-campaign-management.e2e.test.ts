@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerApp, startOAuthService, type App } from '../../../test/fixtures/oauth.fixtures.js';
 import { createStore } from '../../../test/fixtures/receipts.fixtures.js';
-import { business, failure, sql, type Business } from '../../../test/fixtures/stores.fixtures.js';
+import { business, consumer, failure, sql, type Business } from '../../../test/fixtures/stores.fixtures.js';
 import {
   ALL_KINDS,
   CAMPAIGN_SCOPES,
@@ -215,6 +215,30 @@ describe('a business managing its survey campaigns', () => {
     expect(failure(result)).toMatchObject({ code: 'CONFLICT', reason: 'survey_has_responses' });
     const renamed = await update({ id: campaign.id, name: 'Still mine' }, mine.token);
     expect(renamed.data!.updateSurveyCampaign).toMatchObject({ name: 'Still mine', questions: campaign.questions });
+  });
+});
+
+describe('who may manage survey campaigns', () => {
+  it('refuses a business token without the scope each operation names, and a consumer token', async () => {
+    const reader = await business(service, app, ['store.campaigns.read']);
+    const writer = await business(service, app, ['store.campaigns.write']);
+    expect(
+      failure(await createSurveyCampaignCall(service, { name: 'S', questions: ALL_KINDS }, reader.token)),
+    ).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'insufficient_scope',
+      scope: 'store.campaigns.write',
+    });
+    const listed = await service.graphql('query { businessSurveyCampaigns { id } }', {}, writer.token);
+    expect(failure(listed)).toMatchObject({ code: 'FORBIDDEN', scope: 'store.campaigns.read' });
+    expect(await list(reader.token)).toEqual([]);
+    const consumerApp = await registerApp(service, ['user.profile.read']);
+    const hanako = await consumer(service, consumerApp, ['user.profile.read']);
+    expect(
+      failure(await createSurveyCampaignCall(service, { name: 'S', questions: ALL_KINDS }, hanako.token)),
+    ).toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });
 
