@@ -18,6 +18,7 @@ import { oauthArea } from './oauth/index.js';
 import { receiptsArea } from './receipts/index.js';
 import { qrArea } from './qr/index.js';
 import { storesArea } from './stores/index.js';
+import { surveysArea } from './surveys/index.js';
 import { userArea } from './user/index.js';
 
 /** Every area, in the order their rows are listed. */
@@ -29,6 +30,7 @@ export const AREAS: readonly FacadeArea[] = [
   checkinsArea,
   receiptsArea,
   qrArea,
+  surveysArea,
 ];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);

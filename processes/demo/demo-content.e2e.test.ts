@@ -9,6 +9,7 @@ import { registerApp, tokensFor } from '../../test/fixtures/oauth.fixtures.js';
 import { startTestService, type TestService } from '../../test/harness.js';
 import { DEMO_SHOP_ID, DEMO_TERMINAL_ID } from './demo-content.js';
 import { loadDemoData } from './demo-data.js';
+import { DEMO_SURVEY_TOKEN } from './demo-surveys.js';
 
 let service: TestService;
 const em = () => rootEntityManager(service.orm).fork();
@@ -106,6 +107,26 @@ describe('demo content', () => {
     expect(JSON.stringify(receipt)).toContain('おにぎり 鮭');
   });
 
+  it('answers the anonymous demo survey and records a device’s answers', async () => {
+    const preview = (await getJson(`/api/v1/surveys/campaign/${DEMO_SURVEY_TOKEN}`)) as Row;
+    expect(preview).toMatchObject({ status: 'open', isAnonymous: true, name: 'カフェ・ミドリ ご来店アンケート' });
+    expect((preview.questions as Row[]).map((q) => q.kind)).toEqual([
+      'single_choice',
+      'multiple_choice',
+      'rating',
+      'free_text',
+    ]);
+    const submitted = await service.rest('POST', '/api/v1/surveys/responses', undefined, {
+      token: DEMO_SURVEY_TOKEN,
+      deviceId: 'demo-device-0001',
+      answers: [
+        { questionId: 'visit', choices: ['初めて'] },
+        { questionId: 'score', rating: 5 },
+      ],
+    });
+    expect(submitted.body).toMatchObject({ status: 'recorded' });
+  });
+
   it('loads nothing twice, keeps what the business changed, and records a fresh sale at each load', async () => {
     await em().execute(
       `update "app_post" set "title" = 'お店で書き直した題' where "title" = '冬のギフトカタログ（下書き）'`,
@@ -119,6 +140,7 @@ describe('demo content', () => {
       'coupon_store',
       'favorite_store',
       'terminal',
+      'survey_campaign',
     ];
     // Every row of every table as text: any insert, update or delete changes it.
     const contents = async () =>

@@ -30,6 +30,7 @@ import { Terminal } from '../../subgraphs/receipts/terminal/terminal.entity.js';
 import { TerminalService } from '../../subgraphs/receipts/terminal/terminal.service.js';
 import { RecordingService } from '../../subgraphs/receipts/transaction/recording.service.js';
 import { demoId } from './demo-id.js';
+import { loadDemoSurveys } from './demo-surveys.js';
 
 /** The demo shop app's public id. */
 export const DEMO_SHOP_ID = 'sakura-mart';
@@ -64,6 +65,7 @@ export async function loadDemoContent(em: EntityManager, now = new Date()): Prom
   }
   await loadCoupons(em, now);
   await loadFavorites(em);
+  await loadDemoSurveys(em);
   await recordDemoSale(em);
 }
 

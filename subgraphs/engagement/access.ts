@@ -13,4 +13,12 @@ export const ENGAGEMENT_ACCESS: AccessTable = {
   'Mutation.recordCheckIn': user(null),
   'Query.myCheckIns': user(null),
   'Query.checkInCampaignPreview': user(null),
+  // Survey campaign management: the business's own campaigns (the service checks ownership), or the operator.
+  'Query.businessSurveyCampaigns': anyOf(OPERATOR, business('store.campaigns.read')),
+  'Mutation.createSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
+  'Mutation.updateSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
+  // Survey answers: a user token or none (anonymous campaigns, with a device id; the service decides
+  // auth_required). The consumer's history takes any user token (like password and devices).
+  'Mutation.submitSurveyResponse': PUBLIC,
+  'Query.mySurveyResponses': user(null),
 };

@@ -7,6 +7,7 @@ import { CheckInCampaignManagementService } from './check-in-campaign/check-in-c
 import { CheckInService } from './check-in/check-in.service.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignService } from './survey-campaign/survey-campaign.service.js';
+import { SurveyResponseService } from './survey-response/survey-response.service.js';
 import { WebhookEndpointService } from './webhook-endpoint/webhook-endpoint.service.js';
 
 /** The engagement subgraph's per-request context: loaders and services bound to this request. */
@@ -16,6 +17,7 @@ export interface EngagementContext extends BaseContext {
   readonly checkInCampaignManagement: CheckInCampaignManagementService;
   readonly checkIns: CheckInService;
   readonly surveyCampaigns: SurveyCampaignService;
+  readonly surveyResponses: SurveyResponseService;
   readonly webhookEndpoints: WebhookEndpointService;
 }
 
@@ -38,13 +40,15 @@ function createLoaders(ctx: BaseContext, webhookEndpoints: WebhookEndpointServic
 
 export function createEngagementContext(base: BaseContext): EngagementContext {
   const webhookEndpoints = new WebhookEndpointService(base);
+  const surveyCampaigns = new SurveyCampaignService(base);
   return {
     ...base,
     loaders: createLoaders(base, webhookEndpoints),
     checkInCampaigns: new CheckInCampaignService(base),
     checkInCampaignManagement: new CheckInCampaignManagementService(base),
     checkIns: new CheckInService(base),
-    surveyCampaigns: new SurveyCampaignService(base),
+    surveyCampaigns,
+    surveyResponses: new SurveyResponseService(base, surveyCampaigns),
     webhookEndpoints,
   };
 }

@@ -11,6 +11,8 @@ import { CheckInPreviewResolver } from './check-in/check-in-preview.resolver.js'
 import { createEngagementContext, type EngagementContext } from './context.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolver.js';
+import { SurveyResponse } from './survey-response/survey-response.entity.js';
+import { SurveyResponseResolver } from './survey-response/survey-response.resolver.js';
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
 
@@ -22,7 +24,7 @@ export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webho
 export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   name: 'engagement',
   access: ENGAGEMENT_ACCESS,
-  entities: [CheckInCampaign, CheckIn, SurveyCampaign, WebhookEndpoint],
+  entities: [CheckInCampaign, CheckIn, SurveyCampaign, SurveyResponse, WebhookEndpoint],
   buildSchema: () =>
     buildFederatedSchema(
       {
@@ -32,6 +34,7 @@ export const engagementSubgraph: SubgraphModule<EngagementContext> = {
           CheckInResolver,
           CheckInPreviewResolver,
           SurveyCampaignResolver,
+          SurveyResponseResolver,
           WebhookEndpointResolver,
         ],
         // No root field returns an endpoint until the webhooks issue; it is reachable as an entity.

@@ -10,6 +10,7 @@ import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
 import { POST_COMMANDS } from './post-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
 import { SHOP_COMMANDS } from './shop-commands.js';
+import { SURVEY_COMMANDS } from './survey-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
@@ -86,6 +87,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...SHOP_COMMANDS,
   ...COUPON_COMMANDS,
   ...CHECKIN_COMMANDS,
+  ...SURVEY_COMMANDS,
   ...POST_COMMANDS,
   ...BUSINESS_HOURS_COMMANDS,
   {

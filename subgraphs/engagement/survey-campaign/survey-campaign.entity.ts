@@ -24,6 +24,12 @@ export class SurveyCampaign extends Campaign {
   @Property({ type: 'boolean', default: false })
   isAnonymous: boolean & Opt = false;
 
+  @Field(() => Boolean, {
+    description: 'Whether each user (each device, for anonymous answers) may respond only once.',
+  })
+  @Property({ type: 'boolean', default: true })
+  onePerRespondent: boolean & Opt = true;
+
   /** The questions in display order; exposed through a field resolver that fills defaults. */
   @Property({ type: 'json' })
   questions: SurveyQuestionData[] & Opt = [];

@@ -40,6 +40,8 @@ const DATABASE_ONLY_FOREIGN_KEYS = [
   'store_weekly_hours.store_weekly_hours_store_id_fkey',
   'survey_campaign.survey_campaign_business_account_id_fkey',
   'survey_campaign.survey_campaign_store_id_fkey',
+  'survey_response.survey_response_campaign_id_fkey',
+  'survey_response.survey_response_user_id_fkey',
   'terminal.terminal_store_id_fkey',
   'transaction.transaction_store_id_fkey',
   'transaction.transaction_terminal_id_fkey',
