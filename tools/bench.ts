@@ -149,11 +149,11 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     claimRate: options.claimRate,
   });
   say(
-    `\nReceipts (last-receipt: ${connections} connections, closed loop; claims: evenly spaced arrivals, latency from each one's due time, one transaction each, after ${warmup} s of warm-up claims):`,
+    `\nReceipts (last-receipt: ${connections} connections, closed loop; claims: evenly spaced arrivals from a fresh process, latency from each one's due time, one transaction each, after ${warmup} s of warm-up claims):`,
   );
   for (const m of receipts.rows)
     say(
-      `  ${m.scenario.padEnd(40)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  (${m.requests} requests)`,
+      `  ${m.scenario.padEnd(40)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  (${m.requests} requests${m.generatorLag === undefined ? '' : `; generator at most ${m.generatorLag.toFixed(1)} ms late`})`,
     );
   say(
     `  claims checked in the database: ${receipts.check.claimedOnce} of ${receipts.check.transactions} transactions claimed exactly once, ${receipts.check.auditRows} audit rows`,

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLoop, quantile } from './open-loop.js';
+import { openLoopInProcess } from './open-loop-process.js';
 
 describe('quantile', () => {
   it('takes the nearest rank', () => {
@@ -63,5 +64,33 @@ describe('openLoop', () => {
     server = undefined;
     const gone = await openLoop({ url, rate: 1000, count: 3, request: () => ({ method: 'GET', path: '/' }) });
     expect(gone).toMatchObject({ errors: 3, non2xx: 0 });
+  });
+});
+
+describe('openLoopInProcess', () => {
+  let server: http.Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  it('sends the plan from a child process, in order, and answers what that process measured', async () => {
+    const seen: string[] = [];
+    server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push(`${request.method} ${request.url} ${body}`);
+        response.writeHead(request.url === '/c' ? 409 : 201).end();
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await openLoopInProcess({
+      url,
+      rate: 100,
+      requests: ['a', 'b', 'c'].map((path) => ({ method: 'POST' as const, path: `/${path}`, body: path })),
+    });
+    expect(seen).toEqual(['POST /a a', 'POST /b b', 'POST /c c']);
+    expect(result).toMatchObject({ requests: 3, non2xx: 1, statuses: { 409: 1 }, errors: 0 });
+    expect(result.p50).toBeGreaterThan(0);
+    expect(result.maxSendLag).toBeGreaterThanOrEqual(0);
   });
 });

@@ -11,7 +11,8 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Target } from './load.js';
-import { openLoop, type OpenLoopResult } from './open-loop.js';
+import type { OpenLoopResult } from './open-loop.js';
+import { openLoopInProcess } from './open-loop-process.js';
 
 /** What the receipt scenarios measured. */
 export interface ReceiptMeasurement {
@@ -22,6 +23,8 @@ export interface ReceiptMeasurement {
   readonly requests: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** Open loop only: the generator's largest delay (ms) in sending a request after it was due. */
+  readonly generatorLag?: number;
 }
 
 /** The check after the claim run. */
@@ -79,22 +82,30 @@ async function claimTokens(service: Target, terminals: readonly string[]): Promi
 }
 
 function openLoopMeasurement(scenario: string, r: OpenLoopResult): ReceiptMeasurement {
-  return { scenario, rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, non2xx: r.non2xx, errors: r.errors };
+  return {
+    scenario,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    requests: r.requests,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    generatorLag: r.maxSendLag,
+  };
 }
 
-/** Claims each of `terminals` with its token in `tokens`, at `rate` per second. */
+/** Claims each of `terminals` with its token in `tokens`, at `rate` per second, from a fresh process. */
 function claimAll(service: Target, terminals: readonly string[], tokens: readonly string[], rate: number) {
-  return openLoop({
+  return openLoopInProcess({
     url: service.url,
     rate,
-    count: terminals.length,
     timeoutMs: 10_000,
-    request: (i) => ({
+    requests: terminals.map((terminal, i) => ({
       method: 'POST',
-      path: `/api/v1/terminals/${terminals[i]}/claim`,
+      path: `/api/v1/terminals/${terminal}/claim`,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ claimToken: tokens[i], channel: 'web' }),
-    }),
+    })),
   });
 }
 
