@@ -12,7 +12,8 @@
  * Settings (environment, all optional): DATABASE_URL (admin URL; default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_STORES (100000), BENCH_CONNECTIONS (20),
  * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CLAIM_RATE (200 claims/s), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write
- * `--cpu-prof` profiles of the servers there).
+ * `--cpu-prof` profiles of the servers there), BENCH_DIAG=1 (print what PostgreSQL's backends waited on and
+ * the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
 import { explainSearch, trigramFacts, type SearchPlans } from './bench/explain.js';

@@ -2,6 +2,7 @@
  * The benchmark's throwaway services: their environment and credentials (NODE_ENV=production, which
  * requires both). Not secrets: the database they guard is created and dropped by the run.
  */
+import { BENCH_METRICS_TOKEN } from './diag.js';
 import { loadEnv, type Env } from '../../subgraphs/kernel/env.js';
 
 export const BENCH_OPERATOR_TOKEN = 'bench-operator-token-0123456789';
@@ -26,5 +27,7 @@ export function benchServiceEnv(databaseUrl: string): Env {
     // every call (its cost is measured), it just never refuses one.
     RATE_LIMIT_LAST_RECEIPT: '1000000',
     RATE_LIMIT_TERMINAL_CLAIM: '1000000',
+    // BENCH_DIAG reads the service's event-loop delay from /metrics.
+    ...(process.env.BENCH_DIAG ? { METRICS_TOKEN: BENCH_METRICS_TOKEN } : {}),
   });
 }

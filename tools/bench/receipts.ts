@@ -10,6 +10,7 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startDiagnostics } from './diag.js';
 import type { Target } from './load.js';
 import type { OpenLoopResult } from './open-loop.js';
 import { openLoopInProcess } from './open-loop-process.js';
@@ -164,7 +165,9 @@ export async function measureReceipts(
         throw new Error(`claim warm-up: ${JSON.stringify(warm.statuses)}, ${warm.errors} errors`);
     }
     const tokens = await claimTokens(service, claimTerminals);
+    const diagnostics = process.env.BENCH_DIAG ? await startDiagnostics(databaseUrl, service.url) : undefined;
     const claim = await claimAll(service, claimTerminals, tokens, settings.claimRate);
+    if (diagnostics) console.log(`claim run diagnostics: ${JSON.stringify(await diagnostics.stop(), null, 1)}`);
 
     const { rows } = await client.query<{ transactions: number; claimed_once: number; audit_rows: number }>(
       `select count(*)::int as "transactions",
