@@ -100,6 +100,24 @@ describe.each([0, 1, 2])('broken bodies at /graphql (entry %i)', (index) => {
     expectGraphQLError(await send(url(), unnamed, JSON_TYPE), 400, 'OPERATION_RESOLUTION_FAILURE');
   });
 
+  it('stops checking variables at 50 problems: 10,000 broken list items get one short 400, a few get each reported', async () => {
+    const query = 'mutation ($input: UpdateShopAppInput!) { updateShopApp(shopId: "x", input: $input) { shopId } }';
+    const body = (items: number) =>
+      JSON.stringify({ query, variables: { input: { navigation: Array.from({ length: items }, () => ({})) } } });
+    const many = await send(url(), body(10_000), JSON_TYPE);
+    expectGraphQLError(many, 400, 'BAD_USER_INPUT');
+    expect(many.text.length).toBeLessThan(2_000);
+    const error = (JSON.parse(many.text) as { errors: { message: string; extensions: { reason?: string } }[] })
+      .errors[0]!;
+    expect(error.extensions.reason).toBe('too_many_variable_errors');
+    expect(error.message).toContain('input.navigation[0]');
+    const few = await send(url(), body(3), JSON_TYPE);
+    expect(few.status).toBe(400);
+    const errors = (JSON.parse(few.text) as { errors: { extensions: { code: string } }[] }).errors;
+    expect(errors).toHaveLength(6);
+    expect(errors.every((e) => e.extensions.code === 'BAD_USER_INPUT')).toBe(true);
+  });
+
   it('answers a subscription over HTTP with 400, not 500', async () => {
     const body = JSON.stringify({ query: 'subscription { __typename }' });
     expectGraphQLError(await send(url(), body, JSON_TYPE), 400, 'OPERATION_RESOLUTION_FAILURE');

@@ -56,7 +56,7 @@ let orm: Orm;
 let applied: string[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ empty: true });
   orm = await createOrm({
     env: { databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR, debugSql: false },
     entities: ALL_ENTITIES,
