@@ -62,5 +62,6 @@ describe('text answer cursors', () => {
       expect(decodeTextAnswerCursor(bad)).toBeNull();
     }
     expect(decodeTextAnswerCursor(forge([cursor.at, 'not-a-uuid']))).toBeNull();
+    expect(decodeTextAnswerCursor(forge(['0000-01-01T00:00:00.000000Z', cursor.id]))).toBeNull();
   });
 });

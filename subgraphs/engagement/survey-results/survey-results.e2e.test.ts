@@ -152,10 +152,11 @@ describe('surveyResults', () => {
     expect(tally.questions[2]).toMatchObject({ answerCount: 0, ratings: scale(0, 0, 0, 0, 0), ratingMean: null });
   });
 
-  it('refuses a range whose from is not before its to', async () => {
+  it('refuses a range whose from is not before its to, and a year PostgreSQL cannot hold', async () => {
     for (const range of [
       { from: '2026-03-02T00:00:00.000Z', to: '2026-03-02T00:00:00.000Z' },
       { from: '2026-03-03T00:00:00.000Z', to: '2026-03-02T00:00:00.000Z' },
+      { to: '0000-01-01T00:00:00.000Z' },
     ]) {
       expect(failure(await results(mine.token, campaignId, range))).toMatchObject({
         code: 'BAD_USER_INPUT',

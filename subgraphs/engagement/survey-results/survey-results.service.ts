@@ -110,11 +110,18 @@ export class SurveyResultsService {
     { from, to }: SubmittedRange,
   ): Promise<{ campaign: SurveyCampaign; range: SurveyResponseRange }> {
     const reader = this.campaigns.reader();
-    new Validation().check(!from || !to || from.getTime() < to.getTime(), 'to', 'must be after from').throwIfInvalid();
+    new Validation()
+      .check(!from || storable(from), 'from', 'a time in the years 0001 to 9999')
+      .check(!to || storable(to), 'to', 'a time in the years 0001 to 9999')
+      .check(!from || !to || from.getTime() < to.getTime(), 'to', 'must be after from')
+      .throwIfInvalid();
     const campaign = await this.campaigns.readable(reader, campaignId);
     return { campaign, range: { campaignId: campaign.id, from: from ?? null, to: to ?? null } };
   }
 }
+
+/** Whether PostgreSQL can hold the time (the scalar lets year 0000 through; timestamptz refuses it). */
+const storable = (at: Date) => at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9999;
 
 const rangeParams = (range: SurveyResponseRange) => [
   range.campaignId,

@@ -19,7 +19,8 @@ export interface TextAnswerCursor {
   readonly id: string;
 }
 
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** A time as the page query writes it; year 0000 is not one (PostgreSQL has no year 0). */
+const CURSOR_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** Opaque to callers. */
 export function encodeTextAnswerCursor(cursor: TextAnswerCursor): string {
@@ -85,8 +86,14 @@ async function fetchPages(em: EntityManager, keys: readonly TextAnswerPageKey[])
     take: key.first + 1,
   }));
   const rows = await em.execute<PageRow[]>(PAGES_SQL, [JSON.stringify(params)]);
+  const byPage = new Map<number, PageRow[]>();
+  for (const row of rows) {
+    const page = byPage.get(row.ord);
+    if (page) page.push(row);
+    else byPage.set(row.ord, [row]);
+  }
   return keys.map((key, ord) => {
-    const mine = rows.filter((row) => row.ord === ord);
+    const mine = byPage.get(ord) ?? [];
     const page = mine.slice(0, key.first);
     const last = page.at(-1);
     return {
