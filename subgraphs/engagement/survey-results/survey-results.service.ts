@@ -68,7 +68,10 @@ export class SurveyResultsService {
     return tallyResults(range, campaign.questions, rows);
   }
 
-  /** One page of a free-text question's answers, newest first; null for other kinds. */
+  /**
+   * One page of a free-text question's answers, newest first; null for other kinds (after the page
+   * arguments are checked). `question` comes from {@link results}, which checked the caller.
+   */
   textAnswers(
     question: SurveyQuestionResult,
     first: number,
