@@ -63,6 +63,8 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.businessSurveyCampaigns': 'ok',
   'Mutation.createSurveyCampaign': 'BAD_USER_INPUT',
   'Mutation.updateSurveyCampaign': 'NOT_FOUND',
+  'Query.surveyResults': 'NOT_FOUND',
+  'Query.surveyResponsesCsv': 'NOT_FOUND',
   'Mutation.archiveAppPost': 'NOT_FOUND',
   'Mutation.createAppPost': 'NOT_FOUND',
   'Mutation.deleteAppPost': 'NOT_FOUND',

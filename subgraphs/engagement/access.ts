@@ -17,6 +17,9 @@ export const ENGAGEMENT_ACCESS: AccessTable = {
   'Query.businessSurveyCampaigns': anyOf(OPERATOR, business('store.campaigns.read')),
   'Mutation.createSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
   'Mutation.updateSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
+  // Survey results: the business's own campaigns (the service checks ownership), or the operator.
+  'Query.surveyResults': anyOf(OPERATOR, business('store.campaigns.read')),
+  'Query.surveyResponsesCsv': anyOf(OPERATOR, business('store.campaigns.read')),
   // Survey answers: a user token or none (anonymous campaigns, with a device id; the service decides
   // auth_required). The consumer's history takes any user token (like password and devices).
   'Mutation.submitSurveyResponse': PUBLIC,

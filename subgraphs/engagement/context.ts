@@ -8,6 +8,7 @@ import { CheckInService } from './check-in/check-in.service.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignService } from './survey-campaign/survey-campaign.service.js';
 import { SurveyResponseService } from './survey-response/survey-response.service.js';
+import { SurveyResultsService } from './survey-results/survey-results.service.js';
 import { WebhookEndpointService } from './webhook-endpoint/webhook-endpoint.service.js';
 
 /** The engagement subgraph's per-request context: loaders and services bound to this request. */
@@ -18,6 +19,7 @@ export interface EngagementContext extends BaseContext {
   readonly checkIns: CheckInService;
   readonly surveyCampaigns: SurveyCampaignService;
   readonly surveyResponses: SurveyResponseService;
+  readonly surveyResults: SurveyResultsService;
   readonly webhookEndpoints: WebhookEndpointService;
 }
 
@@ -49,6 +51,7 @@ export function createEngagementContext(base: BaseContext): EngagementContext {
     checkIns: new CheckInService(base),
     surveyCampaigns,
     surveyResponses: new SurveyResponseService(base, surveyCampaigns),
+    surveyResults: new SurveyResultsService(base, surveyCampaigns),
     webhookEndpoints,
   };
 }

@@ -13,6 +13,7 @@ import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolver.js';
 import { SurveyResponse } from './survey-response/survey-response.entity.js';
 import { SurveyResponseResolver } from './survey-response/survey-response.resolver.js';
+import { SurveyResultsResolver } from './survey-results/survey-results.resolver.js';
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
 
@@ -35,6 +36,7 @@ export const engagementSubgraph: SubgraphModule<EngagementContext> = {
           CheckInPreviewResolver,
           SurveyCampaignResolver,
           SurveyResponseResolver,
+          SurveyResultsResolver,
           WebhookEndpointResolver,
         ],
         // No root field returns an endpoint until the webhooks issue; it is reachable as an entity.

@@ -19,7 +19,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 type Scope = 'store.campaigns.read' | 'store.campaigns.write';
 /** Who manages: a business (its own campaigns and stores only) or the operator (null: any). */
-type Manager = { readonly businessAccountId: string | null };
+export type CampaignManager = { readonly businessAccountId: string | null };
+type Manager = CampaignManager;
 
 const campaignNotFound = () =>
   new NotFoundError('No survey campaign of this business has this id.', 'survey_campaign_not_found');
@@ -46,6 +47,16 @@ export class SurveyCampaignService {
     const caller = requireAuthenticated(this.ctx.principal);
     if (caller.kind === 'operator') return { businessAccountId: null };
     return { businessAccountId: requireBusinessScope(caller, scope).businessAccountId };
+  }
+
+  /** The caller as a reader of campaigns and their results (store.campaigns.read, or the operator). */
+  reader(): CampaignManager {
+    return this.manager('store.campaigns.read');
+  }
+
+  /** The campaign `id` if `reader` may read it; else (another business's, unknown, malformed) NOT_FOUND. */
+  readable(reader: CampaignManager, id: string): Promise<SurveyCampaign> {
+    return this.owned(this.ctx.em, id, reader);
   }
 
   /** The newest campaigns of the caller's business (the operator: of all, or of the business named). */
