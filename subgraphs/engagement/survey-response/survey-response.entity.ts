@@ -19,6 +19,7 @@ export interface SurveyAnswerData {
 @Entity({ tableName: 'survey_response' })
 @Unique({ properties: ['campaignId', 'respondentKey'] })
 @Index({ properties: ['userId', 'submittedAt'] })
+@Index({ properties: ['campaignId', 'submittedAt'] })
 export class SurveyResponse extends BaseEntity {
   @Property({ type: 'uuid' })
   campaignId!: string;

@@ -28,6 +28,7 @@ import { Migration0021RateLimitsUnlogged } from './0021-rate-limits-unlogged.js'
 import { Migration0022EngagementCampaigns } from './0022-engagement-campaigns.js';
 import { Migration0023EngagementCheckIns } from './0023-engagement-check-ins.js';
 import { Migration0024EngagementSurveyResponses } from './0024-engagement-survey-responses.js';
+import { Migration0025EngagementSurveyResults } from './0025-engagement-survey-results.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -54,4 +55,5 @@ export const migrations: MigrationObject[] = [
   { name: '0022-engagement-campaigns', class: Migration0022EngagementCampaigns },
   { name: '0023-engagement-check-ins', class: Migration0023EngagementCheckIns },
   { name: '0024-engagement-survey-responses', class: Migration0024EngagementSurveyResponses },
+  { name: '0025-engagement-survey-results', class: Migration0025EngagementSurveyResults },
 ];
