@@ -9,6 +9,9 @@ export const ENGAGEMENT_ACCESS: AccessTable = {
   'Query.businessCheckInCampaigns': anyOf(OPERATOR, business('store.campaigns.read')),
   'Mutation.createCheckInCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
   'Mutation.updateCheckInCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
+  // Check-in results: the business's own campaigns and stores (the service checks ownership), or the operator.
+  'Query.checkInResults': anyOf(OPERATOR, business('store.campaigns.read')),
+  'Query.checkInResultsCsv': anyOf(OPERATOR, business('store.campaigns.read')),
   // Check-ins of the consumer: any user token (like password and devices; no special scope).
   'Mutation.recordCheckIn': user(null),
   'Query.myCheckIns': user(null),
