@@ -60,6 +60,8 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.createCheckInCampaign': 'NOT_FOUND',
   'Mutation.updateCheckInCampaign': 'NOT_FOUND',
   'Query.businessCheckInCampaigns': 'ok',
+  'Query.checkInResults': 'BAD_USER_INPUT',
+  'Query.checkInResultsCsv': 'BAD_USER_INPUT',
   'Query.businessSurveyCampaigns': 'ok',
   'Mutation.createSurveyCampaign': 'BAD_USER_INPUT',
   'Mutation.updateSurveyCampaign': 'NOT_FOUND',

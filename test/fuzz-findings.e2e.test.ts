@@ -1,7 +1,8 @@
 /**
  * What the schema-driven fuzz test (fuzz.e2e.test.ts) found beyond issue 6's list, pinned one by
  * one: a form of 5,000 parameters on the OAuth endpoints, and store fields longer than their
- * columns. (The /graphql operationName and subscription cases are in gateway/graphql-http.e2e.test.ts.)
+ * columns, a key argument of a rate-limited field nested 10,000 deep. (The /graphql operationName,
+ * subscription and too-many-variable-problems cases are in gateway/graphql-http.e2e.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
@@ -76,5 +77,21 @@ describe('createStore with values longer than their columns', () => {
     );
     expect(result.errors).toBeUndefined();
     expect(result.data!.createStore.id).toEqual(expect.any(String));
+  });
+});
+
+describe('a rate-limited field whose key argument is sent a value nested 10,000 deep', () => {
+  it('is a 400 for the variable, not a 500 from building the counter key', async () => {
+    // Written out by hand: JSON.stringify itself runs out of stack on such a value.
+    const deep = `${'['.repeat(10_000)}"T1"${']'.repeat(10_000)}`;
+    const query = 'mutation($id: String!) { claimTerminalReceipt(publicTerminalId: $id) { id } }';
+    const response = await service.call('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"query":${JSON.stringify(query)},"variables":{"id":${deep}}}`,
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: { extensions: { code: string } }[] };
+    expect(body.errors.map((e) => e.extensions.code)).toEqual(['BAD_USER_INPUT']);
   });
 });

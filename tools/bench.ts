@@ -6,14 +6,17 @@
  * load and VACUUM ANALYZE, the service (startAllInOne) and the baseline each in a child process, a
  * same-answer check, autocannon per scenario, the receipt paths, the shop app manifest and posts reads
  * (full 200 and ETag-revalidated 304), a stage-by-stage timing of one request, the cost of
- * checking an access token, the CPU time of QR PNG and PDF rendering, and EXPLAIN of
- * the search's statements as the service issues them.
+ * checking an access token, the CPU time of QR PNG and PDF rendering, check-in recording at a fixed
+ * rate (open loop, one user per check-in), and EXPLAIN of the search's statements as the service
+ * issues them.
  *
  * Settings (environment, all optional): DATABASE_URL (admin URL; default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_STORES (100000), BENCH_CONNECTIONS (20),
- * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CLAIM_RATE (200 claims/s), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write
- * `--cpu-prof` profiles of the servers there), BENCH_DIAG=1 (print what PostgreSQL's backends waited on and
- * the service's largest event-loop delay during the claim run: bench/diag.ts).
+ * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CLAIM_RATE (200 claims/s), BENCH_CHECKIN_RATE (100
+ * check-ins/s, for BENCH_DURATION seconds), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write `--cpu-prof`
+ * profiles of the servers there), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
+ * small BENCH_STORES it takes well under a minute), BENCH_DIAG=1 (print what PostgreSQL's backends
+ * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
 import { explainSearch, trigramFacts, type SearchPlans } from './bench/explain.js';
@@ -27,13 +30,14 @@ import {
   type Measurement,
   type SearchQuery,
 } from './bench/load.js';
-import { planReport, stageReport, throughputTable, trigramReport } from './bench/report.js';
+import { latencyRow, planReport, stageReport, throughputTable, trigramReport } from './bench/report.js';
 import { spawnServer, type ServerProcess } from './bench/serve.js';
 import { measureStages } from './bench/stages.js';
 import { measureQrRendering } from './bench/qr-render.js';
 import { measureTokenCheck } from './bench/token-check.js';
 import { measureReceipts } from './bench/receipts.js';
 import { appContentReport, measureAppContent } from './bench/app-content.js';
+import { measureCheckIns } from './bench/check-ins.js';
 
 /** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
 const ORM_POOL_SIZE = 10;
@@ -45,6 +49,15 @@ interface BenchOptions {
   readonly q: string;
   readonly cpuProfileDir: string | undefined;
   readonly claimRate: number;
+  readonly checkInRate: number;
+  /** `checkins`: run only the check-in stage. */
+  readonly only: 'checkins' | undefined;
+}
+
+function readOnly(value: string | undefined): BenchOptions['only'] {
+  if (!value) return undefined;
+  if (value === 'checkins') return value;
+  throw new Error('BENCH_ONLY must be checkins (or unset)');
 }
 
 function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
@@ -64,6 +77,8 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     q: env.BENCH_Q || 'マート',
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || undefined,
     claimRate: num('BENCH_CLAIM_RATE', 200),
+    checkInRate: num('BENCH_CHECKIN_RATE', 100),
+    only: readOnly(env.BENCH_ONLY),
   };
 }
 
@@ -112,6 +127,31 @@ async function explainSearches(url: string, q: string): Promise<void> {
   }
 }
 
+/** Check-in recording at BENCH_CHECKIN_RATE for BENCH_DURATION seconds, after BENCH_WARMUP seconds of warm-up. */
+async function checkInStage(service: ServerProcess, databaseUrl: string, options: BenchOptions): Promise<void> {
+  const { duration, warmup } = options.load;
+  const { row, check } = await measureCheckIns(service, databaseUrl, { rate: options.checkInRate, duration, warmup });
+  say(
+    `\nCheck-in recording at a fixed rate (POST /api/v1/checkins, evenly spaced arrivals from a fresh process, latency from each one's due time, one user each, once-a-day campaign, after ${warmup} s of warm-up check-ins):`,
+  );
+  say(latencyRow(row));
+  say(
+    `  checked in the database: ${check.checkIns} check-ins and ${check.events} checkin.recorded events for ${check.sent} sent`,
+  );
+}
+
+/** BENCH_ONLY=checkins: the database, the service and the check-in stage, nothing else. */
+async function runCheckInsOnly(options: BenchOptions, database: BenchDatabase, cleanups: (() => Promise<void>)[]) {
+  const service = await spawnServer('service', {
+    databaseUrl: database.url,
+    poolSize: ORM_POOL_SIZE,
+    cpuProfileDir: options.cpuProfileDir,
+  });
+  cleanups.push(() => service.stop());
+  say(`service (startAllInOne) at ${service.url}; BENCH_ONLY=checkins`);
+  await checkInStage(service, database.url, options);
+}
+
 async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Promise<void> {
   const started = performance.now();
   const database: BenchDatabase = await createBenchDatabase(options.adminUrl);
@@ -124,6 +164,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   say(
     `VACUUM ANALYZE store, business_account in ${loaded.vacuumSeconds.toFixed(1)} s (as autovacuum would have on a production table: sets the visibility map, so index-only scans skip the heap)`,
   );
+  if (options.only === 'checkins') return runCheckInsOnly(options, database, cleanups);
 
   const load: LoadSettings = { ...options.load, databaseUrl: database.url };
   const spawn = { databaseUrl: database.url, poolSize: ORM_POOL_SIZE, cpuProfileDir: options.cpuProfileDir };
@@ -152,13 +193,11 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   say(
     `\nReceipts (last-receipt: ${connections} connections, closed loop; claims: evenly spaced arrivals from a fresh process, latency from each one's due time, one transaction each, after ${warmup} s of warm-up claims):`,
   );
-  for (const m of receipts.rows)
-    say(
-      `  ${m.scenario.padEnd(40)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  (${m.requests} requests${m.generatorLag === undefined ? '' : `; generator at most ${m.generatorLag.toFixed(1)} ms late`})`,
-    );
+  for (const m of receipts.rows) say(latencyRow(m));
   say(
     `  claims checked in the database: ${receipts.check.claimedOnce} of ${receipts.check.transactions} transactions claimed exactly once, ${receipts.check.auditRows} audit rows`,
   );
+  await checkInStage(service, database.url, options);
   const appContent = await measureAppContent(service, database.url, { connections, duration, warmup });
   say(
     `\nShop app content (${appContent.shopId}: 3 stores, a membership card, 20 published posts; ${connections} connections, closed loop, ${warmup} s warm-up each; 304 rows send If-None-Match with the current ETag):`,

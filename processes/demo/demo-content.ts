@@ -31,6 +31,7 @@ import { TerminalService } from '../../subgraphs/receipts/terminal/terminal.serv
 import { RecordingService } from '../../subgraphs/receipts/transaction/recording.service.js';
 import { demoId } from './demo-id.js';
 import { loadDemoSurveys } from './demo-surveys.js';
+import { loadDemoCheckIns } from './demo-check-ins.js';
 
 /** The demo shop app's public id. */
 export const DEMO_SHOP_ID = 'sakura-mart';
@@ -66,6 +67,7 @@ export async function loadDemoContent(em: EntityManager, now = new Date()): Prom
   await loadCoupons(em, now);
   await loadFavorites(em);
   await loadDemoSurveys(em);
+  await loadDemoCheckIns(em);
   await recordDemoSale(em);
 }
 

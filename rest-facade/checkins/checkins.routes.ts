@@ -1,6 +1,9 @@
 /**
  * Rows of consumers' check-ins (interface: Check-ins). Any user token will do (access table:
- * `user(null)`, like password and devices); a business token or the operator credential gets 403.
+ * `user(null)`, like password and devices); a business token or the operator credential gets 403
+ * `user_token_required`, as POST /api/v1/surveys/responses answers it. Not 401: the interface's 401
+ * is for a missing, invalid, expired or revoked token (RFC 6750 invalid_token), which a client fixes
+ * by getting a new token; a valid token of the wrong kind is a 403, as every endpoint answers it.
  */
 import { VALIDATION_FAILED_DETAIL } from '../../subgraphs/kernel/errors.js';
 import { checkedBody } from '../kernel/request-body.js';
@@ -12,8 +15,9 @@ import { CHECKIN_SCHEMAS } from './checkins.schemas.js';
 const TAG = 'Check-ins';
 const AUTH = { auth: { callers: ['user'], scopes: [] } } as const;
 const NOT_A_CONSUMER =
-  'The token is not a consumer token (a business token or the operator credential; `forbidden`). No user scope is needed: ' +
-  'any user token will do.';
+  'The token is valid but not a consumer token: a business token or the operator credential (`user_token_required`, as ' +
+  'surveys answer it; not 401, which means the token itself is missing, invalid, expired or revoked). No user scope is ' +
+  'needed: any user token will do.';
 
 /** The body's token after its shape check; a blank token is a 400 naming `token`. */
 function checkInBody(input: { readonly body: unknown }) {

@@ -9,10 +9,14 @@ export const ENGAGEMENT_ACCESS: AccessTable = {
   'Query.businessCheckInCampaigns': anyOf(OPERATOR, business('store.campaigns.read')),
   'Mutation.createCheckInCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
   'Mutation.updateCheckInCampaign': anyOf(OPERATOR, business('store.campaigns.write')),
-  // Check-ins of the consumer: any user token (like password and devices; no special scope).
-  'Mutation.recordCheckIn': user(null),
-  'Query.myCheckIns': user(null),
-  'Query.checkInCampaignPreview': user(null),
+  // Check-in results: the business's own campaigns and stores (the service checks ownership), or the operator.
+  'Query.checkInResults': anyOf(OPERATOR, business('store.campaigns.read')),
+  'Query.checkInResultsCsv': anyOf(OPERATOR, business('store.campaigns.read')),
+  // Check-ins of the consumer: any user token (like password and devices; no special scope). Another
+  // kind of token is refused as user_token_required, as submitSurveyResponse refuses it.
+  'Mutation.recordCheckIn': user(null, 'user_token_required'),
+  'Query.myCheckIns': user(null, 'user_token_required'),
+  'Query.checkInCampaignPreview': user(null, 'user_token_required'),
   // Survey campaign management: the business's own campaigns (the service checks ownership), or the operator.
   'Query.businessSurveyCampaigns': anyOf(OPERATOR, business('store.campaigns.read')),
   'Mutation.createSurveyCampaign': anyOf(OPERATOR, business('store.campaigns.write')),

@@ -5,6 +5,7 @@ import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js
 import { CheckInCampaignService } from './check-in-campaign/check-in-campaign.service.js';
 import { CheckInCampaignManagementService } from './check-in-campaign/check-in-campaign-management.service.js';
 import { CheckInService } from './check-in/check-in.service.js';
+import { CheckInResultsService } from './check-in-results/check-in-results.service.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignService } from './survey-campaign/survey-campaign.service.js';
 import { SurveyResponseService } from './survey-response/survey-response.service.js';
@@ -17,6 +18,7 @@ export interface EngagementContext extends BaseContext {
   readonly checkInCampaigns: CheckInCampaignService;
   readonly checkInCampaignManagement: CheckInCampaignManagementService;
   readonly checkIns: CheckInService;
+  readonly checkInResults: CheckInResultsService;
   readonly surveyCampaigns: SurveyCampaignService;
   readonly surveyResponses: SurveyResponseService;
   readonly surveyResults: SurveyResultsService;
@@ -49,6 +51,7 @@ export function createEngagementContext(base: BaseContext): EngagementContext {
     checkInCampaigns: new CheckInCampaignService(base),
     checkInCampaignManagement: new CheckInCampaignManagementService(base),
     checkIns: new CheckInService(base),
+    checkInResults: new CheckInResultsService(base),
     surveyCampaigns,
     surveyResponses: new SurveyResponseService(base, surveyCampaigns),
     surveyResults: new SurveyResultsService(base, surveyCampaigns),

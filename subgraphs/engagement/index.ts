@@ -8,6 +8,7 @@ import { CheckInCampaignManagementResolver } from './check-in-campaign/check-in-
 import { CheckIn } from './check-in/check-in.entity.js';
 import { CheckInResolver } from './check-in/check-in.resolver.js';
 import { CheckInPreviewResolver } from './check-in/check-in-preview.resolver.js';
+import { CheckInResultsResolver } from './check-in-results/check-in-results.resolver.js';
 import { createEngagementContext, type EngagementContext } from './context.js';
 import { SurveyCampaign } from './survey-campaign/survey-campaign.entity.js';
 import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolver.js';
@@ -34,6 +35,7 @@ export const engagementSubgraph: SubgraphModule<EngagementContext> = {
           CheckInCampaignManagementResolver,
           CheckInResolver,
           CheckInPreviewResolver,
+          CheckInResultsResolver,
           SurveyCampaignResolver,
           SurveyResponseResolver,
           SurveyResultsResolver,

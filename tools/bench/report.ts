@@ -1,6 +1,7 @@
 /** Plain-text tables of the benchmark's results. */
 import type { PlanSummary, SearchPlans, TrigramFacts } from './explain.js';
 import type { Measurement } from './load.js';
+import type { ReceiptMeasurement } from './receipts.js';
 import type { Stage } from './stages.js';
 
 /** Terminal columns of a string: CJK and full-width characters take two. */
@@ -98,4 +99,10 @@ export function stageReport(stages: readonly Stage[]): string {
     ];
   });
   return table(['stage (sequential, one request at a time)', 'wall ms', 'CPU ms (this process)', 'CPU added'], rows);
+}
+
+/** One line of a latency scenario (receipts, check-ins): rate, p50 and p99, and the open loop's lag. */
+export function latencyRow(m: ReceiptMeasurement): string {
+  const lag = m.generatorLag === undefined ? '' : `; generator at most ${m.generatorLag.toFixed(1)} ms late`;
+  return `  ${m.scenario.padEnd(40)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  (${m.requests} requests${lag})`;
 }

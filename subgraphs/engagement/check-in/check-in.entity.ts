@@ -11,8 +11,8 @@ import { BaseEntity } from '../../kernel/db/base.entity.js';
 @ObjectType('CheckIn', { description: 'One check-in of the caller at a store.' })
 @Entity({ tableName: 'check_in' })
 @Index({ properties: ['userId', 'checkedInAt'] })
-@Index({ properties: ['campaignId'] })
-@Index({ properties: ['storeId'] })
+@Index({ properties: ['campaignId', 'localDate'] })
+@Index({ properties: ['storeId', 'localDate'] })
 // Hand-written in migration 0023 (partial unique index); declared by name so the schema diff knows it.
 @Index({
   name: 'check_in_once_per_day_unique',

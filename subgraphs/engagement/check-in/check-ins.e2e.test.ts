@@ -17,7 +17,7 @@ import {
   type Business,
   type Consumer,
 } from '../../../test/fixtures/stores.fixtures.js';
-import type { TestService } from '../../../test/harness.js';
+import { TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 
 let service: TestService;
 let app: App;
@@ -113,9 +113,11 @@ describe('recordCheckIn', () => {
     expect(await sql(service, 'select 1 from "check_in" where "user_id" = ?', [me.userId])).toEqual([]);
   });
 
-  it('needs a user token: a business token is FORBIDDEN', async () => {
-    const result = await service.graphql('mutation { recordCheckIn(token: "t") { status } }', {}, shop.token);
-    expect(failure(result)).toMatchObject({ code: 'FORBIDDEN' });
+  it('needs a user token: a business token or the operator is FORBIDDEN user_token_required, as for surveys', async () => {
+    for (const token of [shop.token, TEST_OPERATOR_TOKEN]) {
+      const result = await service.graphql('mutation { recordCheckIn(token: "t") { status } }', {}, token);
+      expect(failure(result)).toMatchObject({ code: 'FORBIDDEN', reason: 'user_token_required' });
+    }
   });
 });
 

@@ -255,6 +255,14 @@ describe('enforceAccess', () => {
     });
   });
 
+  it('refuses another kind of caller with the reason a rule names, else forbidden', () => {
+    const consumerOnly = user(null, 'user_token_required');
+    expect(thrown(consumerOnly, partner)).toMatchObject({ code: 'FORBIDDEN', reason: 'user_token_required' });
+    expect(thrown(consumerOnly, { kind: 'operator' })).toMatchObject({ reason: 'user_token_required' });
+    expect(thrown(consumerOnly, grant('user', []))).toBe('allowed');
+    expect(thrown(user(null), partner)).toMatchObject({ reason: 'forbidden' });
+  });
+
   it('lets a user grant with the scope through a user rule', () => {
     expect(thrown(user('user.profile.read'), grant('user', ['user.profile.read']))).toBe('allowed');
     expect(thrown(user(null), grant('user', []))).toBe('allowed');

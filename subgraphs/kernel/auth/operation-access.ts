@@ -10,12 +10,16 @@ import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import type { Principal } from './principal.js';
 import type { Scope } from './scopes.js';
 
-/** One access rule. `scope: null` means any token of that kind. */
+/**
+ * One access rule. `scope: null` means any token of that kind. `othersReason`, when set, is the
+ * `reason` a caller of another kind is refused with (else `forbidden`), so the guard can answer as the
+ * service's own check would (`user_token_required`, like requireUser).
+ */
 export type AccessRule =
   | { readonly public: true }
   | { readonly operator: true }
-  | { readonly user: Scope | null }
-  | { readonly business: Scope | null }
+  | { readonly user: Scope | null; readonly othersReason?: string }
+  | { readonly business: Scope | null; readonly othersReason?: string }
   | { readonly anyOf: readonly AccessRule[] };
 
 /** `Query.publicStores` -> rule. */
@@ -23,7 +27,8 @@ export type AccessTable = Readonly<Record<string, AccessRule>>;
 
 export const PUBLIC: AccessRule = { public: true };
 export const OPERATOR: AccessRule = { operator: true };
-export const user = (scope: Scope | null): AccessRule => ({ user: scope });
+export const user = (scope: Scope | null, othersReason?: string): AccessRule =>
+  othersReason ? { user: scope, othersReason } : { user: scope };
 export const business = (scope: Scope | null): AccessRule => ({ business: scope });
 export const anyOf = (...rules: AccessRule[]): AccessRule => ({ anyOf: rules });
 
@@ -31,7 +36,7 @@ export const anyOf = (...rules: AccessRule[]): AccessRule => ({ anyOf: rules });
 const FEDERATION_FIELDS = new Set(['Query._service', 'Query._entities']);
 
 /** Whether `principal` satisfies `rule`; the scope it lacks when it is the right kind of caller. */
-function check(rule: AccessRule, principal: Principal): { ok: boolean; missingScope?: string } {
+function check(rule: AccessRule, principal: Principal): { ok: boolean; missingScope?: string; othersReason?: string } {
   if ('public' in rule) return { ok: true };
   if ('anyOf' in rule) {
     const results = rule.anyOf.map((r) => check(r, principal));
@@ -42,7 +47,8 @@ function check(rule: AccessRule, principal: Principal): { ok: boolean; missingSc
   const kind = 'user' in rule ? 'user' : 'business';
   const scope = 'user' in rule ? rule.user : rule.business;
   // Stryker disable next-line ObjectLiteral: `{}` has `ok` undefined, which refuses like false.
-  if (principal.kind !== kind) return { ok: false };
+  if (principal.kind !== kind)
+    return rule.othersReason ? { ok: false, othersReason: rule.othersReason } : { ok: false };
   if (scope !== null && !principal.scopes.has(scope)) return { ok: false, missingScope: scope };
   return { ok: true };
 }
@@ -63,7 +69,7 @@ export function enforceAccess(rule: AccessRule, principal: Principal, operation:
       result.missingScope,
     );
   }
-  throw new ForbiddenError(`This token may not call ${operation}.`, 'forbidden');
+  throw new ForbiddenError(`This token may not call ${operation}.`, result.othersReason ?? 'forbidden');
 }
 
 /**

@@ -77,4 +77,12 @@ describe('limitedCalls', () => {
     expect(rateLimitKey(IP, [])).not.toContain(IP);
     expect(rateLimitKey(undefined, ['T1'])).not.toBe(rateLimitKey(IP, ['T1']));
   });
+
+  it('keys a list or object sent for a key argument under one stand-in, however deep it is nested', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    expect(rateLimitKey(IP, [deep])).toBe(rateLimitKey(IP, [{ a: 1 }]));
+    expect(rateLimitKey(IP, [deep])).not.toBe(rateLimitKey(IP, ['x']));
+    expect(rateLimitKey(IP, [deep])).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
 });

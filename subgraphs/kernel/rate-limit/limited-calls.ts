@@ -27,12 +27,18 @@ export interface LimitedCall {
   readonly count: number;
 }
 
+/** What stands for a key argument that is not a scalar (a list or an object, which its type refuses). */
+const NOT_A_SCALAR = '\u0000not-a-scalar';
+
 /**
  * The counter key of a client IP and argument values: a SHA-256 digest, so the stored key has a fixed
- * length whatever a caller sends and no IP address is stored in clear.
+ * length whatever a caller sends and no IP address is stored in clear. Key arguments are scalars; a
+ * list or object sent for one (which validation then refuses) counts under one shared stand-in, never
+ * serialised: a value nested 10,000 deep overflowed JSON.stringify's stack.
  */
 export function rateLimitKey(clientIp: string | undefined, argumentValues: readonly unknown[]): string {
-  const material = JSON.stringify([clientIp ?? '', ...argumentValues.map((v) => v ?? null)]);
+  const scalar = (v: unknown) => (v === undefined ? null : typeof v === 'object' && v !== null ? NOT_A_SCALAR : v);
+  const material = JSON.stringify([clientIp ?? '', ...argumentValues.map(scalar)]);
   return createHash('sha256').update(material).digest('base64url');
 }
 

@@ -29,6 +29,7 @@ import { Migration0022EngagementCampaigns } from './0022-engagement-campaigns.js
 import { Migration0023EngagementCheckIns } from './0023-engagement-check-ins.js';
 import { Migration0024EngagementSurveyResponses } from './0024-engagement-survey-responses.js';
 import { Migration0025EngagementSurveyResults } from './0025-engagement-survey-results.js';
+import { Migration0026EngagementCheckInResults } from './0026-engagement-check-in-results.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -56,4 +57,5 @@ export const migrations: MigrationObject[] = [
   { name: '0023-engagement-check-ins', class: Migration0023EngagementCheckIns },
   { name: '0024-engagement-survey-responses', class: Migration0024EngagementSurveyResponses },
   { name: '0025-engagement-survey-results', class: Migration0025EngagementSurveyResults },
+  { name: '0026-engagement-check-in-results', class: Migration0026EngagementCheckInResults },
 ];
