@@ -15,6 +15,7 @@ import { findClient, issueAuthorizationCode } from '../../subgraphs/identity/ind
 import { rootEntityManager, type EntityManager } from '../../subgraphs/kernel/db/orm.js';
 import { BENCH_OPERATOR_TOKEN, benchServiceEnv } from './credentials.js';
 import type { Target } from './load.js';
+import { diagnosed } from './diag.js';
 import { openLoopInProcess } from './open-loop-process.js';
 import type { ReceiptMeasurement } from './receipts.js';
 
@@ -144,7 +145,9 @@ export async function measureCheckIns(
         throw new Error(`check-in warm-up: ${JSON.stringify(warmup.statuses)}, ${warmup.errors} errors`);
     }
     const measured = users.slice(warm);
-    const run = await checkInAll(service, tokens.slice(warm), settings.rate);
+    const run = await diagnosed('check-in run', databaseUrl, service.url, () =>
+      checkInAll(service, tokens.slice(warm), settings.rate),
+    );
     const { rows } = await client.query<{ check_ins: number; events: number }>(
       `select (select count(*)::int from "check_in" where "campaign_id" = $1 and "user_id" = any($2::uuid[])) as "check_ins",
          (select count(*)::int from "outbox_event" where "type" = 'checkin.recorded' and "payload"->>'campaignId' = $1::text

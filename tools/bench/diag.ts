@@ -19,7 +19,12 @@ export interface DiagSummary {
   readonly autovacuum: readonly string[];
   /** The service's largest event-loop delay during the run (ms); undefined when not scraped. */
   readonly eventLoopMaxMs?: number;
+  /** WAL written during the run (bytes), and how many full-page images of it (pg_stat_wal). */
+  readonly walBytes: number;
+  readonly walFullPageImages: number;
 }
+
+const WAL_NOW = `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 as "bytes", (select "wal_fpi" from pg_stat_wal)::float8 as "fpi"`;
 
 async function eventLoopMaxMs(serviceUrl: string): Promise<number | undefined> {
   const response = await fetch(`${serviceUrl}/metrics`, {
@@ -30,11 +35,20 @@ async function eventLoopMaxMs(serviceUrl: string): Promise<number | undefined> {
   return line === undefined ? undefined : Number(line.split(' ').at(-1)) * 1000;
 }
 
+/** Runs `run`; with BENCH_DIAG set, prints what the database and the service did meanwhile under `label`. */
+export async function diagnosed<T>(label: string, databaseUrl: string, serviceUrl: string, run: () => Promise<T>) {
+  const diagnostics = process.env.BENCH_DIAG ? await startDiagnostics(databaseUrl, serviceUrl) : undefined;
+  const result = await run();
+  if (diagnostics) console.log(`${label} diagnostics: ${JSON.stringify(await diagnostics.stop())}`);
+  return result;
+}
+
 /** Starts sampling; `stop()` ends it and summarises. */
 export async function startDiagnostics(databaseUrl: string, serviceUrl: string) {
   await eventLoopMaxMs(serviceUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const walBefore = (await client.query<{ bytes: number; fpi: number }>(WAL_NOW)).rows[0]!;
   const waits = new Map<string, number>();
   const autovacuum = new Set<string>();
   let samples = 0;
@@ -68,6 +82,7 @@ export async function startDiagnostics(databaseUrl: string, serviceUrl: string) 
     async stop(): Promise<DiagSummary> {
       running = false;
       await loop;
+      const walAfter = (await client.query<{ bytes: number; fpi: number }>(WAL_NOW)).rows[0]!;
       await client.end();
       return {
         samples,
@@ -75,7 +90,50 @@ export async function startDiagnostics(databaseUrl: string, serviceUrl: string) 
         maxActive,
         autovacuum: [...autovacuum],
         eventLoopMaxMs: await eventLoopMaxMs(serviceUrl),
+        walBytes: walAfter.bytes - walBefore.bytes,
+        walFullPageImages: walAfter.fpi - walBefore.fpi,
       };
     },
   };
+}
+
+/** What one bare commit costs on this database at a fixed rate: the floor under any write's latency. */
+export interface CommitFloor {
+  readonly rate: number;
+  readonly commits: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+/**
+ * Commits `count` one-row INSERTs into a logged table at `rate` per second over a pool of `poolSize`,
+ * straight through `pg` with no service in between, latency from each one's due time (as the open
+ * loop counts it). Every commit waits for its WAL flush, as a claim's or a check-in's does; measured
+ * right beside them, it shows how much of their tail is the disk's.
+ */
+export async function measureCommitFloor(databaseUrl: string, rate: number, count: number, poolSize = 10) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  try {
+    await pool.query('create table if not exists "bench_commit_probe" ("id" bigserial primary key, "at" timestamptz)');
+    const latencies: number[] = [];
+    const started = performance.now();
+    const sends: Promise<void>[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      sends.push(
+        pool.query('insert into "bench_commit_probe" ("at") values (now())').then(() => {
+          latencies.push(performance.now() - due);
+        }),
+      );
+    }
+    await Promise.all(sends);
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN;
+    return { rate, commits: latencies.length, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN };
+  } finally {
+    await pool.end();
+  }
 }

@@ -10,7 +10,7 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startDiagnostics } from './diag.js';
+import { diagnosed, measureCommitFloor } from './diag.js';
 import type { Target } from './load.js';
 import type { OpenLoopResult } from './open-loop.js';
 import { openLoopInProcess } from './open-loop-process.js';
@@ -165,9 +165,11 @@ export async function measureReceipts(
         throw new Error(`claim warm-up: ${JSON.stringify(warm.statuses)}, ${warm.errors} errors`);
     }
     const tokens = await claimTokens(service, claimTerminals);
-    const diagnostics = process.env.BENCH_DIAG ? await startDiagnostics(databaseUrl, service.url) : undefined;
-    const claim = await claimAll(service, claimTerminals, tokens, settings.claimRate);
-    if (diagnostics) console.log(`claim run diagnostics: ${JSON.stringify(await diagnostics.stop(), null, 1)}`);
+    const claim = await diagnosed('claim run', databaseUrl, service.url, () =>
+      claimAll(service, claimTerminals, tokens, settings.claimRate),
+    );
+    // Right after, at the same rate and for as long: one-row commits straight to the database.
+    const floor = await measureCommitFloor(databaseUrl, settings.claimRate, claimCount);
 
     const { rows } = await client.query<{ transactions: number; claimed_once: number; audit_rows: number }>(
       `select count(*)::int as "transactions",
@@ -183,6 +185,15 @@ export async function measureReceipts(
     const results = [
       measurement('GET  last-receipt (200 terminals)', read),
       openLoopMeasurement(`POST terminal claim at ${settings.claimRate}/s`, claim),
+      {
+        scenario: `  beside it: bare INSERT commits (pg)`,
+        rps: floor.rate,
+        p50: floor.p50,
+        p99: floor.p99,
+        requests: floor.commits,
+        non2xx: 0,
+        errors: 0,
+      },
     ];
     for (const m of results)
       if (m.non2xx > 0 || m.errors > 0) throw new Error(`${m.scenario}: ${m.non2xx} non-2xx and ${m.errors} errors`);
