@@ -3,7 +3,7 @@ import type { BaseContext } from '../../kernel/context.js';
 import { toCsv } from '../../kernel/csv/csv.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { BadUserInputError, ForbiddenError, NotFoundError } from '../../kernel/errors.js';
-import { CSV_EXPORT_MAX_ROWS, type CsvExport } from '../campaign/csv-export.types.js';
+import { CSV_CONTENT_TYPE, CSV_EXPORT_MAX_ROWS, type CsvExport } from '../campaign/csv-export.types.js';
 import { dayRange, type DayRange } from './check-in-range.js';
 import type { CheckInDayCount, CheckInResults, CheckInResultsFilter } from './check-in-results.types.js';
 
@@ -85,7 +85,7 @@ export class CheckInResultsService {
     const kept = rows.slice(0, CSV_EXPORT_MAX_ROWS);
     return {
       filename: `check-ins-${range.from}-${range.to}.csv`,
-      contentType: 'text/csv; charset=utf-8',
+      contentType: CSV_CONTENT_TYPE,
       rowCount: kept.length,
       truncated: rows.length > kept.length,
       content: toCsv(

@@ -1,6 +1,6 @@
 import type { BaseContext } from '../../kernel/context.js';
 import { Validation } from '../../kernel/errors.js';
-import { CSV_EXPORT_MAX_ROWS, type CsvExport } from '../campaign/csv-export.types.js';
+import { CSV_CONTENT_TYPE, CSV_EXPORT_MAX_ROWS, type CsvExport } from '../campaign/csv-export.types.js';
 import type { SurveyCampaign } from '../survey-campaign/survey-campaign.entity.js';
 import type { SurveyCampaignService } from '../survey-campaign/survey-campaign.service.js';
 import type { SurveyAnswerData } from '../survey-response/survey-response.entity.js';
@@ -103,7 +103,7 @@ export class SurveyResultsService {
     return {
       ...surveyCsv(campaign.questions, responses),
       filename: surveyCsvFilename(campaign, new Date()),
-      contentType: 'text/csv; charset=utf-8',
+      contentType: CSV_CONTENT_TYPE,
     };
   }
 
