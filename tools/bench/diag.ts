@@ -6,6 +6,7 @@
  * prom-client resets at every scrape, so a scrape before the run and one after bound the run).
  */
 import pg from 'pg';
+import { quantile } from './open-loop.js';
 
 export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
@@ -131,8 +132,13 @@ export async function measureCommitFloor(databaseUrl: string, rate: number, coun
     }
     await Promise.all(sends);
     latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN;
-    return { rate, commits: latencies.length, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN };
+    return {
+      rate,
+      commits: latencies.length,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+      max: latencies.at(-1) ?? NaN,
+    };
   } finally {
     await pool.end();
   }
