@@ -130,7 +130,16 @@ describe.skipIf(!withPostgres)('observability of the separate topology', () => {
     expect(response.status).toBe(200);
     const services = ['retail-media-facade', 'retail-media-gateway', 'retail-media-subgraph-stores'];
     const ofTrace = () => receiver.spans.filter((s) => s.traceId === traceId);
-    for (let i = 0; i < 100 && !services.every((name) => ofTrace().some((s) => s.service === name)); i++) {
+    // Spans arrive in batches per process: wait until each service's spans and the gateway's parent are in.
+    const complete = () => {
+      const spans = ofTrace();
+      const gateway = spans.find((s) => s.service === 'retail-media-gateway' && s.name === 'POST /graphql');
+      return (
+        services.every((name) => spans.some((s) => s.service === name)) &&
+        spans.some((s) => s.spanId === gateway?.parentSpanId)
+      );
+    };
+    for (let i = 0; i < 100 && !complete(); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const spans = ofTrace();
