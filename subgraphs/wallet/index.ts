@@ -3,19 +3,21 @@ import { buildFederatedSchema } from '../kernel/federation.js';
 import { WALLET_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { createWalletContext, type WalletContext } from './context.js';
+import { Customer } from './customer/customer.entity.js';
 import { NotificationToken } from './notification-token/notification-token.entity.js';
 import { NotificationTokenResolver } from './notification-token/notification-token.resolver.js';
 import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
 import { WalletPassResolver } from './wallet-pass/wallet-pass.resolver.js';
 
 export { WALLET_ACCESS } from './access.js';
+export { Customer } from './customer/customer.entity.js';
 export { NotificationToken } from './notification-token/notification-token.entity.js';
 export { WalletPass, WALLET_PLATFORMS, type WalletPlatform } from './wallet-pass/wallet-pass.entity.js';
 
 export const walletSubgraph: SubgraphModule<WalletContext> = {
   name: 'wallet',
   access: WALLET_ACCESS,
-  entities: [NotificationToken, WalletPass],
+  entities: [Customer, NotificationToken, WalletPass],
   buildSchema: () =>
     buildFederatedSchema(
       { resolvers: [NotificationTokenResolver, WalletPassResolver] },

@@ -6,6 +6,6 @@ export class ShopCustomerArgs {
   @Field(() => String, { description: 'The shop app, as in /api/v1/apps/{shopId}.' })
   shopId!: string;
 
-  @Field(() => ID, { description: 'The customer (a consumer account id).' })
+  @Field(() => ID, { description: 'The customer, as in /api/v1/apps/{shopId}/wallet/.../{customerId}.' })
   customerId!: string;
 }

@@ -25,9 +25,12 @@ const DATABASE_ONLY_FOREIGN_KEYS = [
   'check_in_campaign.check_in_campaign_business_account_id_fkey',
   'check_in_campaign.check_in_campaign_store_id_fkey',
   'coupon.coupon_business_account_id_fkey',
+  'customer.customer_shop_app_id_fkey',
+  'customer.customer_user_id_fkey',
   'coupon_store.coupon_store_coupon_id_fkey',
   'coupon_store.coupon_store_store_id_fkey',
   'favorite_store.favorite_store_store_id_fkey',
+  'notification_token.notification_token_customer_id_fkey',
   'favorite_store.favorite_store_user_id_fkey',
   'oauth_client.oauth_client_business_account_id_fkey',
   'receipt_claim.receipt_claim_transaction_id_fkey',
@@ -46,6 +49,7 @@ const DATABASE_ONLY_FOREIGN_KEYS = [
   'transaction.transaction_store_id_fkey',
   'transaction.transaction_terminal_id_fkey',
   'transaction_qr_token.transaction_qr_token_transaction_id_fkey',
+  'wallet_pass.wallet_pass_customer_id_fkey',
   'webhook_endpoint.webhook_endpoint_business_account_id_fkey',
 ];
 

@@ -1,20 +1,19 @@
-import { requireOperator } from '../../kernel/auth/access.js';
 import type { BaseContext } from '../../kernel/context.js';
-import { isUuid } from '../../kernel/db/uuid.js';
+import { findCustomerForCaller } from '../customer/customer-access.js';
 import type { ShopCustomerArgs } from '../wallet.args.js';
 import { NotificationToken } from './notification-token.entity.js';
 
-/** Notification tokens: reads for now; register and unregister arrive with the wallet issue. */
+/** Notification tokens of customers' devices. */
 export class NotificationTokenService {
   constructor(private readonly ctx: BaseContext) {}
 
-  /** The tokens of one customer in one shop, most recently seen first. Operators only for now. */
+  /** The tokens of one customer of one shop app, most recently seen first; empty when the caller may not see the customer. */
   async listForCustomer(args: ShopCustomerArgs): Promise<NotificationToken[]> {
-    requireOperator(this.ctx.principal);
-    if (!isUuid(args.customerId)) return [];
+    const found = await findCustomerForCaller(this.ctx, args.shopId, args.customerId);
+    if (!found) return [];
     return this.ctx.em.find(
       NotificationToken,
-      { shopId: args.shopId, customerId: args.customerId },
+      { customerId: found.customer.id },
       { orderBy: { lastSeenAt: 'desc', id: 'asc' } },
     );
   }

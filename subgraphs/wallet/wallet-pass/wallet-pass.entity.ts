@@ -1,7 +1,6 @@
-import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
 
 /** Wallet platforms of the interface: mobile-a is Apple Wallet, mobile-b Google Wallet (DECISIONS.md). */
@@ -9,42 +8,30 @@ export const WALLET_PLATFORMS = ['mobile-a', 'mobile-b'] as const;
 export type WalletPlatform = (typeof WALLET_PLATFORMS)[number];
 
 /**
- * A membership card a customer added to a mobile wallet. Wallet push re-sends the current rank and
- * points to every pass of the customer in the shop.
+ * A membership card issued to a customer's mobile wallet, one per platform: created the first time the
+ * pass (mobile-a) or save link (mobile-b) is issued. It shows the customer's current points and rank;
+ * wallet push tells the wallet to fetch them again.
  */
 @ObjectType('WalletPass', { description: 'A membership card in a customer mobile wallet.' })
 @Directive('@key(fields: "id")')
 @Entity({ tableName: 'wallet_pass' })
-// Serves "passes of a customer in a shop" (wallet push).
-@Index({ properties: ['shopId', 'customerId'] })
+@Unique({ properties: ['customerId', 'platform'] })
 export class WalletPass extends BaseEntity {
-  @Field(() => ID, { description: 'The customer (a consumer account id).' })
+  @Field(() => ID, { description: 'The customer whose card this is.' })
   @Property({ type: 'uuid' })
   customerId!: string;
 
-  @Field(() => String, { description: 'The shop app whose membership card this is.' })
-  @Property({ type: 'string', length: 64 })
-  shopId!: string;
-
-  @Field(() => String, { description: 'Wallet platform: mobile-a or mobile-b.' })
+  @Field(() => String, { description: 'Wallet platform: mobile-a (Apple Wallet) or mobile-b (Google Wallet).' })
   @Property({ type: 'string', length: 16 })
   platform!: WalletPlatform;
 
-  @Field(() => String, { description: 'Serial number of the pass, unique across all passes.' })
+  @Field(() => String, { description: 'Serial number of the pass (Apple) or object id suffix (Google), unique.' })
   @Property({ type: 'string', length: 64, unique: true })
   serialNumber!: string;
 
-  @Field(() => String, { nullable: true, description: 'Membership rank shown on the pass, e.g. Gold.' })
-  @Property({ type: 'string', length: 64, nullable: true })
-  rank?: string | null;
-
-  @Field(() => Int, { description: 'Points balance shown on the pass.' })
-  @Property({ type: 'integer', default: 0 })
-  points: number & Opt = 0;
-
   @Field(() => GraphQLDateTimeISO, {
     nullable: true,
-    description: 'When rank and points were last pushed to the pass; null: never.',
+    description: 'When points and rank were last pushed to the pass; null: never.',
   })
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   lastPushedAt?: Date | null;

@@ -30,6 +30,7 @@ import { Migration0023EngagementCheckIns } from './0023-engagement-check-ins.js'
 import { Migration0024EngagementSurveyResponses } from './0024-engagement-survey-responses.js';
 import { Migration0025EngagementSurveyResults } from './0025-engagement-survey-results.js';
 import { Migration0026EngagementCheckInResults } from './0026-engagement-check-in-results.js';
+import { Migration0027WalletCustomers } from './0027-wallet-customers.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -58,4 +59,5 @@ export const migrations: MigrationObject[] = [
   { name: '0024-engagement-survey-responses', class: Migration0024EngagementSurveyResponses },
   { name: '0025-engagement-survey-results', class: Migration0025EngagementSurveyResults },
   { name: '0026-engagement-check-in-results', class: Migration0026EngagementCheckInResults },
+  { name: '0027-wallet-customers', class: Migration0027WalletCustomers },
 ];
