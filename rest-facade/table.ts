@@ -20,6 +20,7 @@ import { qrArea } from './qr/index.js';
 import { storesArea } from './stores/index.js';
 import { surveysArea } from './surveys/index.js';
 import { userArea } from './user/index.js';
+import { walletArea } from './wallet/index.js';
 
 /** Every area, in the order their rows are listed. */
 export const AREAS: readonly FacadeArea[] = [
@@ -31,6 +32,7 @@ export const AREAS: readonly FacadeArea[] = [
   receiptsArea,
   qrArea,
   surveysArea,
+  walletArea,
 ];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);

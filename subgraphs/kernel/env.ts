@@ -8,6 +8,7 @@ import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql-limits.js'
 import type { LogLevel } from './logger.js';
 import type { TracingConfig } from './observability/tracing.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit/rules.js';
+import { walletSettings, type WalletSettings } from './env-wallet.js';
 
 /** Which subgraphs exist; the order is the order they are composed in. */
 export const SUBGRAPH_NAMES = ['identity', 'receipts', 'stores', 'engagement', 'wallet'] as const;
@@ -123,6 +124,8 @@ export interface Env {
    * published credentials is loaded; otherwise the claim button claims anonymously.
    */
   readonly receiptPageClient: { readonly clientId: string; readonly clientSecret: string } | undefined;
+  /** Signing material and endpoints of Apple Wallet, Google Wallet and APNs (env-wallet.ts). */
+  readonly wallet: WalletSettings;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -304,6 +307,7 @@ export function loadEnv(source: Source = process.env): Env {
     redisUrl: redisUrl(source),
     rateLimits: rateLimits(source),
     receiptPageClient: receiptPageClient(source),
+    wallet: walletSettings(source, nodeEnvRaw, dataDirRaw, (name) => url(source, name)),
   };
 }
 
