@@ -103,6 +103,8 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.setStoreTimeZone': 'BAD_USER_INPUT',
   'Mutation.setStoreWeeklyHours': 'BAD_USER_INPUT',
   'Query.notificationTokens': 'ok',
+  'Mutation.registerNotificationToken': 'BAD_USER_INPUT',
+  'Mutation.unregisterNotificationToken': 'BAD_USER_INPUT',
   'Query.ownerInvitations': 'ok',
   'Query.signingKeys': 'ok',
   'Query.storeBusinessHours': 'NOT_FOUND',

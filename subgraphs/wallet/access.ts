@@ -1,8 +1,17 @@
 /** Who may call each root operation of the wallet subgraph (combined by the kernel's access table). */
-import { OPERATOR, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, user, type AccessTable } from '../kernel/auth/operation-access.js';
+
+/**
+ * Wallet conventions (DECISIONS.md, Wallet): the customer's own user token with any scope, a business
+ * token (reads `store.customers.read`, writes `store.customers.write`) or the operator; the services
+ * then check that the customer is the caller's (customer-access.ts), else NOT_FOUND.
+ */
+const CUSTOMER_READ = anyOf(OPERATOR, user(null), business('store.customers.read'));
+const CUSTOMER_WRITE = anyOf(OPERATOR, user(null), business('store.customers.write'));
 
 export const WALLET_ACCESS: AccessTable = {
-  // Operator views until customer and shop tokens are wired to them.
-  'Query.notificationTokens': OPERATOR,
-  'Query.walletPasses': OPERATOR,
+  'Query.notificationTokens': CUSTOMER_READ,
+  'Query.walletPasses': CUSTOMER_READ,
+  'Mutation.registerNotificationToken': CUSTOMER_WRITE,
+  'Mutation.unregisterNotificationToken': CUSTOMER_WRITE,
 };

@@ -5,7 +5,11 @@ import { WalletPass } from './wallet-pass.entity.js';
 
 @Resolver(() => WalletPass)
 export class WalletPassResolver {
-  @Query(() => [WalletPass], { description: 'Wallet passes of a customer in a shop. Operator only for now.' })
+  @Query(() => [WalletPass], {
+    description:
+      'Wallet passes of a customer in a shop, oldest first. The customer’s own user token (any scope), a business token of ' +
+      'the shop app’s business with store.customers.read, or the operator; an empty list for a customer the caller may not see.',
+  })
   walletPasses(@Args(() => ShopCustomerArgs) args: ShopCustomerArgs, @Ctx() ctx: WalletContext): Promise<WalletPass[]> {
     return ctx.walletPasses.listForCustomer(args);
   }

@@ -1,10 +1,10 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayFieldNames, resolveEntities } from '../../../test/entities.js';
-import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
+import { TEST_OPERATOR_TOKEN, type TestService } from '../../../test/harness.js';
 import { rootEntityManager } from '../../kernel/db/orm.js';
-import { createBusiness, createUser } from '../../../test/fixtures/oauth.fixtures.js';
-import { createShopApp } from '../../../test/fixtures/stores.fixtures.js';
+import { registerApp, startOAuthService } from '../../../test/fixtures/oauth.fixtures.js';
+import { businessOwner, consumer, createShopApp, failure } from '../../../test/fixtures/stores.fixtures.js';
 import { insertCustomer } from '../../../test/fixtures/wallet.fixtures.js';
 import { walletSubgraph } from '../index.js';
 import { NotificationToken } from '../notification-token/notification-token.entity.js';
@@ -15,13 +15,25 @@ const SHOP = `wallet-${process.pid}`;
 let service: TestService;
 let customer: string;
 let passId: string;
+/** Tokens: the customer's own user, another user, the shop's business (read; write only) and another business. */
+const tokens = { own: '', otherUser: '', shopRead: '', shopWriteOnly: '', otherBusiness: '' };
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: false });
-  const businessAccountId = await createBusiness(service, `owner-${process.pid}@example.test`);
+  service = await startOAuthService();
+  const userApp = await registerApp(service, ['user.profile.read']);
+  const businessApp = await registerApp(service, ['store.customers.read', 'store.customers.write']);
+  const owner = await businessOwner(service, businessApp);
+  const otherOwner = await businessOwner(service, businessApp);
+  const businessAccountId = owner.businessAccountId;
   await createShopApp(service, SHOP, businessAccountId);
   await createShopApp(service, `${SHOP}-other`, businessAccountId);
-  const userId = await createUser(service);
+  const member = await consumer(service, userApp, ['user.profile.read']);
+  const userId = member.userId;
+  tokens.own = member.token;
+  tokens.otherUser = (await consumer(service, userApp, ['user.profile.read'])).token;
+  tokens.shopRead = await owner.token(['store.customers.read']);
+  tokens.shopWriteOnly = await owner.token(['store.customers.write']);
+  tokens.otherBusiness = await otherOwner.token(['store.customers.read']);
   customer = await insertCustomer(service, SHOP, userId, { points: 1200, rankCode: 'gold' });
   const otherShopCustomer = await insertCustomer(service, `${SHOP}-other`, userId);
   const em = rootEntityManager(service.orm).fork();
@@ -88,6 +100,31 @@ describe('notificationTokens', () => {
     expect(result).toEqual({ data: { notificationTokens: [] } });
   });
 
+  it("lists them to the customer's own user token and the shop's business token with store.customers.read", async () => {
+    for (const token of [tokens.own, tokens.shopRead]) {
+      const result = await service.graphql<{ notificationTokens: { deviceId: string }[] }>(
+        TOKENS,
+        { s: SHOP, c: customer },
+        token,
+      );
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.notificationTokens.map((t) => t.deviceId)).toEqual(['device-2', 'device-1']);
+    }
+  });
+
+  it("answers another user's and another business's token with an empty list", async () => {
+    for (const token of [tokens.otherUser, tokens.otherBusiness]) {
+      expect(await service.graphql(TOKENS, { s: SHOP, c: customer }, token)).toEqual({
+        data: { notificationTokens: [] },
+      });
+    }
+  });
+
+  it('refuses a business token without store.customers.read', async () => {
+    const result = await service.graphql(TOKENS, { s: SHOP, c: customer }, tokens.shopWriteOnly);
+    expect(failure(result)).toMatchObject({ code: 'FORBIDDEN', reason: 'insufficient_scope' });
+  });
+
   it('requires authentication', async () => {
     const result = await service.graphql(TOKENS, { s: SHOP, c: customer });
     expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
@@ -106,16 +143,35 @@ describe('notificationTokens', () => {
 });
 
 describe('walletPasses', () => {
-  it('lists the passes of a customer in a shop', async () => {
-    const result = await service.graphql<{ walletPasses: Record<string, unknown>[] }>(
-      'query($s: String!, $c: ID!) { walletPasses(shopId: $s, customerId: $c) { id customerId platform serialNumber lastPushedAt } }',
-      { s: SHOP, c: customer },
-      TEST_OPERATOR_TOKEN,
-    );
-    expect(result.errors).toBeUndefined();
-    expect(result.data!.walletPasses).toEqual([
-      { id: passId, customerId: customer, platform: 'mobile-a', serialNumber: `SM-${process.pid}`, lastPushedAt: null },
-    ]);
+  const PASSES =
+    'query($s: String!, $c: ID!) { walletPasses(shopId: $s, customerId: $c) { id customerId platform serialNumber lastPushedAt } }';
+
+  it("lists the passes of a customer in a shop to the operator, the customer's user and the shop's business", async () => {
+    for (const token of [TEST_OPERATOR_TOKEN, tokens.own, tokens.shopRead]) {
+      const result = await service.graphql<{ walletPasses: Record<string, unknown>[] }>(
+        PASSES,
+        { s: SHOP, c: customer },
+        token,
+      );
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.walletPasses).toEqual([
+        {
+          id: passId,
+          customerId: customer,
+          platform: 'mobile-a',
+          serialNumber: `SM-${process.pid}`,
+          lastPushedAt: null,
+        },
+      ]);
+    }
+  });
+
+  it("answers another user's and another business's token with an empty list, and refuses a token without the scope", async () => {
+    for (const token of [tokens.otherUser, tokens.otherBusiness]) {
+      expect(await service.graphql(PASSES, { s: SHOP, c: customer }, token)).toEqual({ data: { walletPasses: [] } });
+    }
+    const result = await service.graphql(PASSES, { s: SHOP, c: customer }, tokens.shopWriteOnly);
+    expect(failure(result)).toMatchObject({ code: 'FORBIDDEN', reason: 'insufficient_scope' });
   });
 
   it('requires authentication', async () => {
