@@ -110,6 +110,11 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.storeBusinessHours': 'NOT_FOUND',
   'Query.viewer': 'ok',
   'Query.walletPasses': 'ok',
+  'Query.shopCustomers': 'NOT_FOUND',
+  'Query.shopCustomer': 'NOT_FOUND',
+  'Mutation.adjustCustomerPoints': 'NOT_FOUND',
+  'Mutation.setCustomerRank': 'NOT_FOUND',
+  'Mutation.createCustomer': 'NOT_FOUND',
 };
 const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.acceptOwnerInvitation': 'BAD_USER_INPUT',

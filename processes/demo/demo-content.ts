@@ -32,6 +32,7 @@ import { RecordingService } from '../../subgraphs/receipts/transaction/recording
 import { demoId } from './demo-id.js';
 import { loadDemoSurveys } from './demo-surveys.js';
 import { loadDemoCheckIns } from './demo-check-ins.js';
+import { loadDemoCustomer } from './demo-customers.js';
 
 /** The demo shop app's public id. */
 export const DEMO_SHOP_ID = 'sakura-mart';
@@ -63,6 +64,7 @@ export async function loadDemoContent(em: EntityManager, now = new Date()): Prom
   if (shopAppId) {
     await loadPages(em, shopAppId, now);
     await loadPosts(em, shopAppId, now);
+    await loadDemoCustomer(em, shopAppId, now);
   }
   await loadCoupons(em, now);
   await loadFavorites(em);

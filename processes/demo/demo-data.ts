@@ -12,6 +12,7 @@ import { passwordHasher } from '../../subgraphs/identity/user/password-hasher.js
 import { Store } from '../../subgraphs/stores/index.js';
 import { demoApps, demoRedirectUris, loadDemoApps } from './demo-apps.js';
 import { DEMO_SHOP_ID, DEMO_TERMINAL_ID, loadDemoContent } from './demo-content.js';
+import { DEMO_CUSTOMER_ID } from './demo-customers.js';
 import { loadDemoHours } from './demo-hours.js';
 import { demoId } from './demo-id.js';
 
@@ -26,6 +27,8 @@ export interface DemoSummary {
   readonly shopId: string;
   /** The demo terminal's public id, with a fresh sale recorded at this load (`/receipts/terminal/{id}`). */
   readonly terminalId: string;
+  /** The demo customer (hanako at the demo shop app): `{customerId}` of `/api/v1/apps/{shopId}/wallet/...`. */
+  readonly customerId: string;
 }
 
 /**
@@ -162,6 +165,7 @@ export async function loadDemoData(orm: Orm, options: DemoDataOptions = {}): Pro
     sampleStoreId,
     shopId: DEMO_SHOP_ID,
     terminalId: DEMO_TERMINAL_ID,
+    customerId: DEMO_CUSTOMER_ID,
   };
   const present = await em.count(BusinessAccount, { id: demoId(1, 1) });
   if (present > 0) {

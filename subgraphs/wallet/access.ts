@@ -14,4 +14,13 @@ export const WALLET_ACCESS: AccessTable = {
   'Query.walletPasses': CUSTOMER_READ,
   'Mutation.registerNotificationToken': CUSTOMER_WRITE,
   'Mutation.unregisterNotificationToken': CUSTOMER_WRITE,
+  // Customers: a user joins and reads their own memberships with any user token; the shop's business
+  // (store.customers.*, the service checks it is the shop app's business) or the operator administers them.
+  'Mutation.joinMembership': user(null, 'user_token_required'),
+  'Query.myMemberships': user(null, 'user_token_required'),
+  'Query.shopCustomers': anyOf(OPERATOR, business('store.customers.read')),
+  'Query.shopCustomer': anyOf(OPERATOR, business('store.customers.read')),
+  'Mutation.adjustCustomerPoints': anyOf(OPERATOR, business('store.customers.write')),
+  'Mutation.setCustomerRank': anyOf(OPERATOR, business('store.customers.write')),
+  'Mutation.createCustomer': OPERATOR,
 };

@@ -1,6 +1,9 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
 import { keyedLoader } from '../kernel/loaders.js';
+import { findShopsByAppId, type WalletShop } from './customer/customer-access.js';
+import { Customer } from './customer/customer.entity.js';
+import { CustomerService } from './customer/customer.service.js';
 import { NotificationToken } from './notification-token/notification-token.entity.js';
 import { NotificationTokenService } from './notification-token/notification-token.service.js';
 import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
@@ -9,12 +12,22 @@ import { WalletPassService } from './wallet-pass/wallet-pass.service.js';
 /** The wallet subgraph's per-request context: loaders and services bound to this request. */
 export interface WalletContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
+  readonly customers: CustomerService;
   readonly notificationTokens: NotificationTokenService;
   readonly walletPasses: WalletPassService;
 }
 
 function createLoaders(ctx: BaseContext) {
   return {
+    customerById: keyedLoader<string, Customer>(
+      (ids) => ctx.em.find(Customer, { id: { $in: ids.filter(isUuid) } }),
+      (c) => c.id,
+    ),
+    /** Shop apps of customers (their shopId and membership card), by shop_app.id. */
+    shopByAppId: keyedLoader<string, WalletShop>(
+      (ids) => findShopsByAppId(ctx, ids),
+      (s) => s.shopAppId,
+    ),
     notificationTokenById: keyedLoader<string, NotificationToken>(
       (ids) => ctx.em.find(NotificationToken, { id: { $in: ids.filter(isUuid) } }),
       (t) => t.id,
@@ -30,6 +43,7 @@ export function createWalletContext(base: BaseContext): WalletContext {
   return {
     ...base,
     loaders: createLoaders(base),
+    customers: new CustomerService(base),
     notificationTokens: new NotificationTokenService(base),
     walletPasses: new WalletPassService(base),
   };

@@ -4,6 +4,7 @@ import { WALLET_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { createWalletContext, type WalletContext } from './context.js';
 import { Customer } from './customer/customer.entity.js';
+import { CustomerResolver } from './customer/customer.resolver.js';
 import { NotificationToken } from './notification-token/notification-token.entity.js';
 import { NotificationTokenResolver } from './notification-token/notification-token.resolver.js';
 import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
@@ -20,8 +21,11 @@ export const walletSubgraph: SubgraphModule<WalletContext> = {
   entities: [Customer, NotificationToken, WalletPass],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [NotificationTokenResolver, WalletPassResolver] },
+      { resolvers: [CustomerResolver, NotificationTokenResolver, WalletPassResolver] },
       {
+        Customer: {
+          __resolveReference: (ref: { id: string }, ctx: WalletContext) => ctx.loaders.customerById.load(ref.id),
+        },
         NotificationToken: {
           __resolveReference: (ref: { id: string }, ctx: WalletContext) =>
             ctx.loaders.notificationTokenById.load(ref.id),

@@ -6,6 +6,7 @@ import { BUSINESS_HOURS_COMMANDS } from './business-hours-commands.js';
 import { CHECKIN_COMMANDS } from './checkin-commands.js';
 import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { COUPON_COMMANDS } from './coupon-commands.js';
+import { CUSTOMER_COMMANDS } from './customer-commands.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
 import { POST_COMMANDS } from './post-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
@@ -90,6 +91,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...SURVEY_COMMANDS,
   ...POST_COMMANDS,
   ...BUSINESS_HOURS_COMMANDS,
+  ...CUSTOMER_COMMANDS,
   {
     name: 'app:register',
     summary: 'Register an OAuth app; any user.* scope makes it pending review. Prints the client secret (shown once).',

@@ -46,7 +46,24 @@ export async function findShop(ctx: Pick<BaseContext, 'em'>, shopId: string): Pr
     [shopId],
   );
   const row = rows[0];
-  if (!row) return null;
+  return row ? shopOf(row) : null;
+}
+
+/** The shop apps with these ids (shop_app.id), in no particular order; unknown ids are left out. */
+export async function findShopsByAppId(
+  ctx: Pick<BaseContext, 'em'>,
+  shopAppIds: readonly string[],
+): Promise<WalletShop[]> {
+  const ids = shopAppIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await ctx.em.execute<ShopRow[]>(
+    `select "id", "shop_id", "business_account_id", "name", "logo_url", "membership_card" from "shop_app" where "id" in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return rows.map(shopOf);
+}
+
+function shopOf(row: ShopRow): WalletShop {
   const card =
     typeof row.membership_card === 'string'
       ? (JSON.parse(row.membership_card) as Record<string, unknown> | null)

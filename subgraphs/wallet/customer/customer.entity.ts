@@ -1,5 +1,6 @@
 import type { Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
 
@@ -40,6 +41,7 @@ export class Customer extends BaseEntity {
    * When what a pass of this customer shows (points, rank) last changed: Apple's `Last-Modified` and
    * `passesUpdatedSince`. Bumped with every change of points or rank.
    */
+  @Field(() => GraphQLDateTimeISO, { description: 'When points or rank (what its wallet passes show) last changed.' })
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   passUpdatedAt: Date & Opt = new Date();
 }
