@@ -1,5 +1,7 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
+import { ApplePassService } from './apple/apple-pass.service.js';
+import { AppleWebService } from './apple/apple-web-service.service.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { NotificationToken } from './notification-token/notification-token.entity.js';
 import { NotificationTokenService } from './notification-token/notification-token.service.js';
@@ -9,6 +11,8 @@ import { WalletPassService } from './wallet-pass/wallet-pass.service.js';
 /** The wallet subgraph's per-request context: loaders and services bound to this request. */
 export interface WalletContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
+  readonly applePasses: ApplePassService;
+  readonly appleWebService: AppleWebService;
   readonly notificationTokens: NotificationTokenService;
   readonly walletPasses: WalletPassService;
 }
@@ -30,6 +34,8 @@ export function createWalletContext(base: BaseContext): WalletContext {
   return {
     ...base,
     loaders: createLoaders(base),
+    applePasses: new ApplePassService(base),
+    appleWebService: new AppleWebService(base),
     notificationTokens: new NotificationTokenService(base),
     walletPasses: new WalletPassService(base),
   };
