@@ -108,7 +108,14 @@ describe('Apple Wallet web service', () => {
     expect(new Date(lastModified).getTime()).not.toBeNaN();
     const members = await pkpassMembers(first);
     expect(opensslVerifies(world, members.get('manifest.json')!, members.get('signature')!)).toBe(true);
-    expect((await latest(pass.authenticationToken, lastModified)).status).toBe(304);
+    const notModified = await latest(pass.authenticationToken, lastModified);
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('last-modified')).toBe(lastModified);
+    // If-None-Match, when sent, decides instead (RFC 9110 §13.2.2): a stale tag gets the pass.
+    const withTag = await world.service.call(`${WS}/passes/${PASS_TYPE}/${pass.serialNumber}`, {
+      headers: { ...applePass(pass.authenticationToken), 'if-modified-since': lastModified, 'if-none-match': '"old"' },
+    });
+    expect(withTag.status).toBe(200);
     await bumpPass(world.customer);
     const changed = await latest(pass.authenticationToken, lastModified);
     expect(changed.status).toBe(200);
