@@ -15,7 +15,7 @@
  * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CLAIM_RATE (200 claims/s), BENCH_CHECKIN_RATE (100
  * check-ins/s, for BENCH_DURATION seconds), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write `--cpu-prof`
  * profiles of the servers there), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
- * small BENCH_STORES it takes well under a minute), BENCH_DIAG=1 (print what PostgreSQL's backends
+ * small BENCH_STORES it takes well under a minute; `pkpass`: only the .pkpass generation row, no database), BENCH_DIAG=1 (print what PostgreSQL's backends
  * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
@@ -38,6 +38,7 @@ import { measureTokenCheck } from './bench/token-check.js';
 import { measureReceipts } from './bench/receipts.js';
 import { appContentReport, measureAppContent } from './bench/app-content.js';
 import { measureCheckIns } from './bench/check-ins.js';
+import { measurePkpassGeneration, PKPASS_TARGET_MS } from './bench/pkpass-render.js';
 
 /** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
 const ORM_POOL_SIZE = 10;
@@ -50,14 +51,14 @@ interface BenchOptions {
   readonly cpuProfileDir: string | undefined;
   readonly claimRate: number;
   readonly checkInRate: number;
-  /** `checkins`: run only the check-in stage. */
-  readonly only: 'checkins' | undefined;
+  /** `checkins`: run only the check-in stage; `pkpass`: only the .pkpass generation row. */
+  readonly only: 'checkins' | 'pkpass' | undefined;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  if (value === 'checkins') return value;
-  throw new Error('BENCH_ONLY must be checkins (or unset)');
+  if (value === 'checkins' || value === 'pkpass') return value;
+  throw new Error('BENCH_ONLY must be checkins or pkpass (or unset)');
 }
 
 function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
@@ -152,8 +153,16 @@ async function runCheckInsOnly(options: BenchOptions, database: BenchDatabase, c
   await checkInStage(service, database.url, options);
 }
 
+/** The Apple Wallet pass row: CPU ms per signed .pkpass after warm-up, against its target. */
+function pkpassRow(): void {
+  say('\nApple Wallet pass generation, CPU time per pass (20 warm-up passes, then the mean of 200, this process):');
+  const cost = measurePkpassGeneration(200);
+  say(`  ${cost.name.padEnd(58)} ${cost.cpuMs.toFixed(3)} ms (target <= ${PKPASS_TARGET_MS} ms)`);
+}
+
 async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Promise<void> {
   const started = performance.now();
+  if (options.only === 'pkpass') return pkpassRow();
   const database: BenchDatabase = await createBenchDatabase(options.adminUrl);
   cleanups.push(() => database.drop());
   say(`database ${database.name} created and migrated`);
@@ -211,6 +220,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     say(`  ${cost.name.padEnd(58)} ${cost.medianMs.toFixed(3)} ms`);
   say('\nQR rendering, CPU time per render (first render once, then medians of 100 after warm-up, this process):');
   for (const cost of await measureQrRendering(100)) say(`  ${cost.name.padEnd(58)} ${cost.cpuMs.toFixed(3)} ms`);
+  pkpassRow();
   await explainSearches(database.url, options.q);
   say(`\nwhole run ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

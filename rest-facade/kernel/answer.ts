@@ -61,6 +61,7 @@ function sendBinary(req: Request, res: Response, answer: BinaryAnswer, status: n
   if (!isBinaryPayload(payload) || !answer.mediaTypes.includes(payload.contentType))
     throw new Error(`${req.method} ${req.path}: the row's result is not bytes of a declared media type`);
   if (notModified(req, res, strongETag(payload.bytes), answer.cacheControl)) return;
+  if (answer.lastModified && payload.lastModified && notModifiedSince(req, res, payload.lastModified)) return;
   if (answer.disposition)
     res.setHeader('Content-Disposition', contentDisposition(answer.disposition, payload.filename));
   res.status(status).type(payload.contentType).setHeader('Content-Length', payload.bytes.byteLength);
@@ -73,6 +74,19 @@ function notModified(req: Request, res: Response, etag: string, cacheControl: st
   res.setHeader('Cache-Control', cacheControl);
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !noneMatchHits(req.headers['if-none-match'], etag))
     return false;
+  res.status(304).end();
+  return true;
+}
+
+/**
+ * Sets Last-Modified and answers 304 when a GET without If-None-Match (which takes precedence, RFC 9110
+ * §13.2.2) sends an If-Modified-Since no older than `lastModified` at HTTP-date (whole second) precision.
+ */
+function notModifiedSince(req: Request, res: Response, lastModified: Date): boolean {
+  res.setHeader('Last-Modified', lastModified.toUTCString());
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined || Number.isNaN(since)) return false;
+  if (Math.floor(lastModified.getTime() / 1000) * 1000 > since) return false;
   res.status(304).end();
   return true;
 }

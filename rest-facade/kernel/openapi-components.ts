@@ -73,6 +73,10 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
     description: '`inline` or `attachment`, with the file name (RFC 6266).',
     schema: { type: 'string' },
   },
+  'Last-Modified': {
+    description: 'When the content of a binary answer last changed (HTTP-date); send it back in `If-Modified-Since`.',
+    schema: { type: 'string' },
+  },
   Location: { description: 'Where the redirect points.', required: true, schema: { type: 'string' } },
   Pragma: { description: '`no-cache`, for HTTP/1.0 caches (RFC 6749 §5.1).', schema: { type: 'string' } },
   RateLimit: {

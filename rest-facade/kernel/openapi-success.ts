@@ -72,10 +72,22 @@ function binaryResponses(route: Route, answer: BinaryAnswer, statuses: readonly 
       ...responseHeaders(route, status),
       ...CACHE_HEADERS,
       ...(answer.disposition ? { 'Content-Disposition': componentRef('headers', 'Content-Disposition') } : {}),
+      ...(answer.lastModified ? { 'Last-Modified': componentRef('headers', 'Last-Modified') } : {}),
     };
     responses[String(status)] = { description: REASONS[status] ?? 'Success', headers, content };
   }
-  return { ...responses, ...notModifiedResponse(route) };
+  const notModified = notModifiedResponse(route);
+  if (answer.lastModified && notModified['304']) {
+    notModified['304'] = {
+      description:
+        'Not Modified: `If-None-Match` names the current `ETag`, or (without `If-None-Match`) `If-Modified-Since` is not older than `Last-Modified`; no body.',
+      headers: {
+        ...(notModified['304'].headers as JsonObject),
+        'Last-Modified': componentRef('headers', 'Last-Modified'),
+      },
+    };
+  }
+  return { ...responses, ...notModified };
 }
 
 /** The success responses of the row, by status. */

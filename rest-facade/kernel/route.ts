@@ -87,6 +87,8 @@ export interface BinaryPayload {
   readonly bytes: Uint8Array;
   /** The file name offered in Content-Disposition, when the row declares a disposition. */
   readonly filename?: string;
+  /** When the content last changed, for rows whose answer declares `lastModified` (Last-Modified, If-Modified-Since). */
+  readonly lastModified?: Date;
 }
 
 /**
@@ -102,6 +104,11 @@ export interface BinaryAnswer {
   readonly cacheControl: string;
   /** Content-Disposition: `inline` (shown) or `attachment` (saved), with the payload's filename. */
   readonly disposition?: 'inline' | 'attachment';
+  /**
+   * The payload carries `lastModified`: the answer has a Last-Modified header, and a GET whose
+   * If-Modified-Since is not older (and that sends no If-None-Match) is answered 304.
+   */
+  readonly lastModified?: boolean;
 }
 
 /**

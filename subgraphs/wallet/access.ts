@@ -1,5 +1,5 @@
 /** Who may call each root operation of the wallet subgraph (combined by the kernel's access table). */
-import { anyOf, business, OPERATOR, user, type AccessTable } from '../kernel/auth/operation-access.js';
+import { anyOf, business, OPERATOR, PUBLIC, user, type AccessTable } from '../kernel/auth/operation-access.js';
 
 /**
  * Wallet conventions (DECISIONS.md, Wallet): the customer's own user token with any scope, a business
@@ -23,4 +23,12 @@ export const WALLET_ACCESS: AccessTable = {
   'Mutation.adjustCustomerPoints': anyOf(OPERATOR, business('store.customers.write')),
   'Mutation.setCustomerRank': anyOf(OPERATOR, business('store.customers.write')),
   'Mutation.createCustomer': OPERATOR,
+  // Apple Wallet: the pass for its customer, the shop's business or the operator (the service checks
+  // which customer); the pass web service is public and authenticates by the pass's own ApplePass token.
+  'Query.appleWalletPass': CUSTOMER_READ,
+  'Query.appleWalletLatestPass': PUBLIC,
+  'Query.appleWalletUpdatedSerials': PUBLIC,
+  'Mutation.appleWalletRegisterDevice': PUBLIC,
+  'Mutation.appleWalletUnregisterDevice': PUBLIC,
+  'Mutation.appleWalletLog': PUBLIC,
 };

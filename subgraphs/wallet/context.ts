@@ -1,5 +1,7 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
+import { ApplePassService } from './apple/apple-pass.service.js';
+import { AppleWebService } from './apple/apple-web-service.service.js';
 import { keyedLoader } from '../kernel/loaders.js';
 import { findShopsByAppId, type WalletShop } from './customer/customer-access.js';
 import { Customer } from './customer/customer.entity.js';
@@ -13,6 +15,8 @@ import { WalletPassService } from './wallet-pass/wallet-pass.service.js';
 export interface WalletContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
   readonly customers: CustomerService;
+  readonly applePasses: ApplePassService;
+  readonly appleWebService: AppleWebService;
   readonly notificationTokens: NotificationTokenService;
   readonly walletPasses: WalletPassService;
 }
@@ -44,6 +48,8 @@ export function createWalletContext(base: BaseContext): WalletContext {
     ...base,
     loaders: createLoaders(base),
     customers: new CustomerService(base),
+    applePasses: new ApplePassService(base),
+    appleWebService: new AppleWebService(base),
     notificationTokens: new NotificationTokenService(base),
     walletPasses: new WalletPassService(base),
   };

@@ -1,6 +1,7 @@
 /** The wallet subgraph: wallet passes, wallet push and notification tokens. */
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { WALLET_ACCESS } from './access.js';
+import { ApplePassResolver } from './apple/apple-pass.resolver.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { createWalletContext, type WalletContext } from './context.js';
 import { Customer } from './customer/customer.entity.js';
@@ -21,7 +22,7 @@ export const walletSubgraph: SubgraphModule<WalletContext> = {
   entities: [Customer, NotificationToken, WalletPass],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [CustomerResolver, NotificationTokenResolver, WalletPassResolver] },
+      { resolvers: [ApplePassResolver, CustomerResolver, NotificationTokenResolver, WalletPassResolver] },
       {
         Customer: {
           __resolveReference: (ref: { id: string }, ctx: WalletContext) => ctx.loaders.customerById.load(ref.id),

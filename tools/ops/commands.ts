@@ -13,6 +13,7 @@ import { RECEIPT_COMMANDS } from './receipt-commands.js';
 import { SHOP_COMMANDS } from './shop-commands.js';
 import { SURVEY_COMMANDS } from './survey-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
+import { WALLET_LOCAL_COMMANDS } from './wallet-commands.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
 function idOf(data: Record<string, unknown>, field: string): string {
@@ -178,4 +179,4 @@ function signingKeyOf(key: { status: string }): Record<string, unknown> {
 }
 
 /** Commands that are not one operator operation: they take no --token and run over the service's HTTP API. */
-export const LOCAL_COMMANDS: readonly LocalCommand[] = [TOKEN_DEMO];
+export const LOCAL_COMMANDS: readonly LocalCommand[] = [TOKEN_DEMO, ...WALLET_LOCAL_COMMANDS];
