@@ -108,6 +108,8 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.storeBusinessHours': 'NOT_FOUND',
   'Query.viewer': 'ok',
   'Query.walletPasses': 'ok',
+  'Query.googleWalletSaveUrl': 'NOT_FOUND',
+  'Mutation.pushWalletPass': 'NOT_FOUND',
 };
 const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.acceptOwnerInvitation': 'BAD_USER_INPUT',

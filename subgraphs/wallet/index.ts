@@ -8,6 +8,10 @@ import { NotificationToken } from './notification-token/notification-token.entit
 import { NotificationTokenResolver } from './notification-token/notification-token.resolver.js';
 import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
 import { WalletPassResolver } from './wallet-pass/wallet-pass.resolver.js';
+import { GoogleWalletResolver } from './google/google-wallet.resolver.js';
+import { productionPushTransport } from './push/production-push-transport.js';
+import { walletPushJob } from './push/wallet-push.job.js';
+import { WalletPushResolver } from './push/wallet-push.resolver.js';
 
 export { WALLET_ACCESS } from './access.js';
 export { Customer } from './customer/customer.entity.js';
@@ -20,7 +24,7 @@ export const walletSubgraph: SubgraphModule<WalletContext> = {
   entities: [Customer, NotificationToken, WalletPass],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [NotificationTokenResolver, WalletPassResolver] },
+      { resolvers: [NotificationTokenResolver, WalletPassResolver, GoogleWalletResolver, WalletPushResolver] },
       {
         NotificationToken: {
           __resolveReference: (ref: { id: string }, ctx: WalletContext) =>
@@ -32,4 +36,5 @@ export const walletSubgraph: SubgraphModule<WalletContext> = {
       },
     ),
   createContext: createWalletContext,
+  jobs: (env) => [walletPushJob(env, productionPushTransport(env.wallet))],
 };
