@@ -194,6 +194,13 @@ describe('GET /api/v1/apps/{shopId}/wallet/mobile-b/{customerId}', () => {
     expect(await passes(customerId)).toHaveLength(1);
   });
 
+  it('creates one pass under concurrent first calls', async () => {
+    const { token, customerId } = await member();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => mobileB(customerId, token)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(await passes(customerId)).toHaveLength(1);
+  });
+
   it('401 without a token or with an invalid one', async () => {
     const { customerId } = await member();
     expect((await mobileB(customerId)).status).toBe(401);
@@ -253,6 +260,7 @@ describe('POST /api/v1/apps/{shopId}/wallet/push/{customerId}', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ updates: 3, apple: 2, google: 1 });
 
+    const bearers = new Set<string>();
     for (const device of [a!, b!]) {
       const [received, ...more] = receivedBy(device);
       expect(more).toEqual([]);
@@ -262,10 +270,12 @@ describe('POST /api/v1/apps/{shopId}/wallet/push/{customerId}', () => {
         headers: { 'apns-topic': PASS_TYPE_ID, ':method': 'POST' },
       });
       const bearer = String(received!.headers.authorization).replace(/^bearer /, '');
+      bearers.add(bearer);
       expect(decodeProtectedHeader(bearer)).toMatchObject({ alg: 'ES256', kid: APNS_KEY_ID });
       const { payload } = await jwtVerify(bearer, apnsKey.publicKey, { issuer: APNS_TEAM_ID, algorithms: ['ES256'] });
       expect(typeof payload.iat).toBe('number');
     }
+    expect(bearers.size).toBe(1); // one provider token, reused
     expect(receivedBy(gone!)).toEqual([]);
     expect(receivedBy(ios!)).toEqual([]);
 
