@@ -116,13 +116,15 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.adjustCustomerPoints': 'NOT_FOUND',
   'Mutation.setCustomerRank': 'NOT_FOUND',
   'Mutation.createCustomer': 'NOT_FOUND',
+  'Query.googleWalletSaveUrl': 'NOT_FOUND',
+  'Mutation.pushWalletPass': 'NOT_FOUND',
 };
 const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
-  // Apple's pass web service: without Apple material configured (none in tests), what needs the pass type is 503.
+  // Apple's pass web service authenticates by the pass's own ApplePass credential, which an anonymous call lacks.
   'Mutation.appleWalletLog': 'ok',
-  'Mutation.appleWalletRegisterDevice': 'UNAVAILABLE',
-  'Mutation.appleWalletUnregisterDevice': 'UNAVAILABLE',
-  'Query.appleWalletLatestPass': 'UNAVAILABLE',
+  'Mutation.appleWalletRegisterDevice': 'UNAUTHENTICATED',
+  'Mutation.appleWalletUnregisterDevice': 'UNAUTHENTICATED',
+  'Query.appleWalletLatestPass': 'UNAUTHENTICATED',
   'Query.appleWalletUpdatedSerials': 'ok',
   'Mutation.acceptOwnerInvitation': 'BAD_USER_INPUT',
   'Mutation.claimTerminalReceipt': 'NOT_FOUND',

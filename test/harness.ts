@@ -2,6 +2,8 @@
  * Starts the one-process service on a random loopback port against a fresh test database, and tears
  * both down after the file's tests.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { loadEnv, type Env } from '../subgraphs/kernel/env.js';
@@ -66,6 +68,9 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     // Every test calls from 127.0.0.1, so the receipt rate limits (10 claims a minute per IP) would
     // refuse the calls of tests about something else; a test of the limits sets its own (env or rules).
     ...GENEROUS_RATE_LIMITS,
+    // Never the developer's own `.data/wallet-dev` (ops wallet:dev-certs): a test that wants wallet
+    // material configures it; this directory does not exist.
+    WALLET_DEV_DIR: join(tmpdir(), `wallet-dev-absent-${process.pid}`),
     ...database.env,
     ...options.env,
   });

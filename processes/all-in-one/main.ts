@@ -39,6 +39,7 @@ const lines = [
     ? [
         `  Demo data    ${service.demo.businesses} businesses, ${service.demo.stores} stores; sample store ${service.demo.sampleStoreId}`,
         `  Shop app     ${base}/api/v1/apps/${service.demo.shopId}/manifest  (pages, posts, business-info, membership-card-config)`,
+        `  Wallet card  ${base}/api/v1/apps/${service.demo.shopId}/wallet/mobile-a/${service.demo.customerId}  (hanako's token; npm run ops -- wallet:dev-certs first)`,
         `  Receipt page ${base}/receipts/terminal/${service.demo.terminalId}  (a fresh sale, claimable for 10 minutes after start)`,
         // Published demo credentials are for demos: production neither seeds nor accepts them.
         ...(env.nodeEnv === 'production'

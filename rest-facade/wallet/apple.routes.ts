@@ -32,7 +32,7 @@ const SERIAL = {
 const NOT_CONFIGURED =
   'Apple Wallet signing material (pass type id, team id, pass certificate and key, WWDR certificate) is not configured here (`wallet_not_configured`).';
 const BAD_PASS_TOKEN =
-  'No `Authorization: ApplePass <token>` of this pass: missing, wrong, or an unknown serial or pass type (`invalid_pass_token`).';
+  'No `Authorization: ApplePass <token>` of this pass: missing, wrong, or an unknown serial or pass type, also when no pass type is configured here (`invalid_pass_token`).';
 const BAD_PATH = 'A path parameter is longer than allowed (`validation_failed`).';
 
 const PassFileAnswer = { kind: 'binary', mediaTypes: [PKPASS] } as const;
@@ -115,7 +115,6 @@ export const appleRoutes: readonly Route[] = [
     errors: {
       400: '`pushToken` is missing, blank or longer than 512 characters, or a path parameter is too long (`validation_failed`).',
       401: BAD_PASS_TOKEN,
-      503: NOT_CONFIGURED,
     },
   },
   {
@@ -132,7 +131,7 @@ export const appleRoutes: readonly Route[] = [
     status: 200,
     responseSchema: ref('AppleWalletUnregistrationResponse'),
     forwardAuthorization: false,
-    errors: { 400: BAD_PATH, 401: BAD_PASS_TOKEN, 503: NOT_CONFIGURED },
+    errors: { 400: BAD_PATH, 401: BAD_PASS_TOKEN },
   },
   {
     method: 'GET',

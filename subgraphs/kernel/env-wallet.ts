@@ -56,7 +56,10 @@ export interface WalletSettings {
     /** `APNS_URL`. Default `https://api.push.apple.com` (`https://api.sandbox.push.apple.com` for development devices). */
     readonly url: string;
   };
-  /** Where `wallet:dev-certs` writes, and where unset variables are looked up (not in production): `.data/wallet-dev`. */
+  /**
+   * Where `wallet:dev-certs` writes, and where unset variables are looked up (`WALLET_DEV_DIR`; default
+   * `.data/wallet-dev` beside the embedded database); undefined in production.
+   */
   readonly devDir: string | undefined;
 }
 
@@ -104,6 +107,11 @@ export function walletSettings(
       teamId: source.APNS_TEAM_ID || teamId,
       url: url('APNS_URL') ?? 'https://api.push.apple.com',
     },
-    devDir: nodeEnv === 'production' ? undefined : walletDevDir(dataDir),
+    devDir:
+      nodeEnv === 'production'
+        ? undefined
+        : source.WALLET_DEV_DIR
+          ? resolve(source.WALLET_DEV_DIR)
+          : walletDevDir(dataDir),
   };
 }

@@ -31,4 +31,7 @@ export const WALLET_ACCESS: AccessTable = {
   'Mutation.appleWalletRegisterDevice': PUBLIC,
   'Mutation.appleWalletUnregisterDevice': PUBLIC,
   'Mutation.appleWalletLog': PUBLIC,
+  // Google Wallet save links and wallet push.
+  'Query.googleWalletSaveUrl': CUSTOMER_READ,
+  'Mutation.pushWalletPass': CUSTOMER_WRITE,
 };

@@ -10,6 +10,9 @@ import { NotificationToken } from './notification-token/notification-token.entit
 import { NotificationTokenService } from './notification-token/notification-token.service.js';
 import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
 import { WalletPassService } from './wallet-pass/wallet-pass.service.js';
+import { GoogleWalletService } from './google/google-wallet.service.js';
+import { productionPushTransport } from './push/production-push-transport.js';
+import { WalletPushService } from './push/wallet-push.service.js';
 
 /** The wallet subgraph's per-request context: loaders and services bound to this request. */
 export interface WalletContext extends BaseContext {
@@ -19,6 +22,8 @@ export interface WalletContext extends BaseContext {
   readonly appleWebService: AppleWebService;
   readonly notificationTokens: NotificationTokenService;
   readonly walletPasses: WalletPassService;
+  readonly googleWallet: GoogleWalletService;
+  readonly walletPush: WalletPushService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -52,5 +57,7 @@ export function createWalletContext(base: BaseContext): WalletContext {
     appleWebService: new AppleWebService(base),
     notificationTokens: new NotificationTokenService(base),
     walletPasses: new WalletPassService(base),
+    googleWallet: new GoogleWalletService(base),
+    walletPush: new WalletPushService(base, productionPushTransport(base.env.wallet)),
   };
 }

@@ -10,6 +10,10 @@ import { NotificationToken } from './notification-token/notification-token.entit
 import { NotificationTokenResolver } from './notification-token/notification-token.resolver.js';
 import { WalletPass } from './wallet-pass/wallet-pass.entity.js';
 import { WalletPassResolver } from './wallet-pass/wallet-pass.resolver.js';
+import { GoogleWalletResolver } from './google/google-wallet.resolver.js';
+import { productionPushTransport } from './push/production-push-transport.js';
+import { walletPushJob } from './push/wallet-push.job.js';
+import { WalletPushResolver } from './push/wallet-push.resolver.js';
 
 export { WALLET_ACCESS } from './access.js';
 export { Customer } from './customer/customer.entity.js';
@@ -22,7 +26,16 @@ export const walletSubgraph: SubgraphModule<WalletContext> = {
   entities: [Customer, NotificationToken, WalletPass],
   buildSchema: () =>
     buildFederatedSchema(
-      { resolvers: [ApplePassResolver, CustomerResolver, NotificationTokenResolver, WalletPassResolver] },
+      {
+        resolvers: [
+          ApplePassResolver,
+          CustomerResolver,
+          GoogleWalletResolver,
+          NotificationTokenResolver,
+          WalletPassResolver,
+          WalletPushResolver,
+        ],
+      },
       {
         Customer: {
           __resolveReference: (ref: { id: string }, ctx: WalletContext) => ctx.loaders.customerById.load(ref.id),
@@ -37,4 +50,5 @@ export const walletSubgraph: SubgraphModule<WalletContext> = {
       },
     ),
   createContext: createWalletContext,
+  jobs: (env) => [walletPushJob(env, productionPushTransport(env.wallet))],
 };

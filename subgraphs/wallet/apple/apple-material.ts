@@ -4,10 +4,10 @@
  * that `npm run ops -- wallet:dev-certs` writes (never in production). Read when needed, and files are
  * cached by modification time, so material written while the service runs is used without a restart.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UnavailableError } from '../../kernel/errors.js';
-import type { WalletSettings, SecretSource } from '../../kernel/env-wallet.js';
+import type { WalletSettings } from '../../kernel/env-wallet.js';
+import { readCached, secretText } from '../material-files.js';
 
 /** File names in the dev directory (written by `wallet:dev-certs`). */
 export const APPLE_DEV_FILES = {
@@ -25,29 +25,6 @@ export interface AppleMaterial {
   readonly signerKey: string;
   readonly signerKeyPassphrase: string | undefined;
   readonly wwdr: string;
-}
-
-const cache = new Map<string, { mtimeMs: number; text: string }>();
-
-/** The text of `path`, or undefined when it is absent; re-read only when its mtime changes. */
-function readCached(path: string): string | undefined {
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(path).mtimeMs;
-  } catch {
-    return undefined;
-  }
-  const hit = cache.get(path);
-  if (hit?.mtimeMs === mtimeMs) return hit.text;
-  const text = readFileSync(path, 'utf8');
-  cache.set(path, { mtimeMs, text });
-  return text;
-}
-
-function secretText(source: SecretSource, devDir: string | undefined, devFile: string): string | undefined {
-  if (source.inline) return source.inline;
-  if (source.file) return readCached(source.file);
-  return devDir ? readCached(join(devDir, devFile)) : undefined;
 }
 
 /** `{passTypeId, teamId}` of the dev directory's apple.json, or empty. */

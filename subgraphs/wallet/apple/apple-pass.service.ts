@@ -10,7 +10,7 @@ import { uuidv7 } from '../../kernel/db/uuid.js';
 import { Customer } from '../customer/customer.entity.js';
 import { findShop, requireCustomerForCaller, type WalletShop } from '../customer/customer-access.js';
 import type { ShopCustomerArgs } from '../wallet.args.js';
-import { applePassTypeId, appleNotConfigured, requireAppleMaterial, type AppleMaterial } from './apple-material.js';
+import { applePassTypeId, requireAppleMaterial, type AppleMaterial } from './apple-material.js';
 import type { AppleWalletPassFile } from './apple-pass.types.js';
 import { applePassContent } from './pass-content.js';
 import { applePassCredential, passAuthenticationToken, passTokenMatches } from './pass-token.js';
@@ -43,14 +43,14 @@ export class ApplePassService {
     return this.render(material, serialNumber, shop, customer);
   }
 
-  /** The latest version of a pass for Apple Wallet (`GET /v1/passes/...`). */
+  /** The latest version of a pass for Apple Wallet (`GET /v1/passes/...`): 401 first, then 503 without material. */
   async latestPass(
     passTypeId: string,
     serialNumber: string,
     authorization: string | null,
   ): Promise<AppleWalletPassFile> {
-    const material = requireAppleMaterial(this.ctx.env.wallet);
     const pass = await this.authenticate(passTypeId, serialNumber, authorization);
+    const material = requireAppleMaterial(this.ctx.env.wallet);
     const shop = await this.shopOf(pass.customer);
     return this.render(material, serialNumber, shop, pass.customer);
   }
@@ -58,17 +58,18 @@ export class ApplePassService {
   /**
    * The pass `serialNumber` of type `passTypeId` when `authorization` is its `ApplePass` token; else
    * UNAUTHENTICATED `invalid_pass_token` (also for an unknown serial or another pass type, which a
-   * caller cannot tell apart). UNAVAILABLE when no pass type id is configured.
+   * caller cannot tell apart, and when no pass type id is configured).
    */
   async authenticate(
     passTypeId: string,
     serialNumber: string,
     authorization: string | null,
   ): Promise<AuthenticatedPass> {
+    // No pass type configured: no pass of this service can carry it, so the credential is wrong (401),
+    // as for a foreign pass type; only making a pass needs the rest of the material (503).
     const configured = applePassTypeId(this.ctx.env.wallet);
-    if (!configured) throw appleNotConfigured();
     const token = applePassCredential(authorization);
-    if (!token || !passTokenMatches(this.ctx.env, serialNumber, token) || passTypeId !== configured)
+    if (!configured || !token || !passTokenMatches(this.ctx.env, serialNumber, token) || passTypeId !== configured)
       throw invalidPassToken();
     const rows = await this.ctx.em.execute<{ customer_id: string }[]>(
       `select "customer_id" from "wallet_pass" where "serial_number" = ? and "platform" = 'mobile-a'`,

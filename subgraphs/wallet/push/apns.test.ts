@@ -1,0 +1,36 @@
+/** APNs provider tokens (reused 50 minutes, then signed anew) and how APNs answers become outcomes. */
+import { generateKeyPairSync } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { APNS_TOKEN_TTL_MS, apnsOutcome, providerToken } from './apns.js';
+import { PushOutcome } from './push-transport.js';
+
+describe('APNs', () => {
+  it('reuses a provider token for 50 minutes, then signs a new one', async () => {
+    const credentials = {
+      key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+      keyId: `K${process.pid}`,
+      teamId: 'TEAM',
+      url: 'http://127.0.0.1:1',
+    };
+    const start = Date.now();
+    const first = await providerToken(credentials, start);
+    expect(decodeProtectedHeader(first)).toEqual({ alg: 'ES256', kid: credentials.keyId });
+    expect(decodeJwt(first)).toEqual({ iss: 'TEAM', iat: Math.floor(start / 1000) });
+    expect(await providerToken(credentials, start + APNS_TOKEN_TTL_MS - 1)).toBe(first);
+    const renewed = await providerToken(credentials, start + APNS_TOKEN_TTL_MS);
+    expect(decodeJwt(renewed).iat).toBe(Math.floor((start + APNS_TOKEN_TTL_MS) / 1000));
+  });
+
+  it.each([
+    [200, '', PushOutcome.Sent],
+    [410, '{"reason":"Unregistered"}', PushOutcome.Gone],
+    [400, '{"reason":"BadDeviceToken"}', PushOutcome.Gone],
+    [400, '{"reason":"BadTopic"}', PushOutcome.Failed],
+    [400, 'not json', PushOutcome.Failed],
+    [403, '{"reason":"ExpiredProviderToken"}', PushOutcome.Failed],
+    [500, '', PushOutcome.Failed],
+  ])('%i %s is %s', (status, body, outcome) => {
+    expect(apnsOutcome(status, body)).toBe(outcome);
+  });
+});
