@@ -9,6 +9,7 @@ import { hasPostgres } from '../../test/requirements.js';
 import { ALL_ENTITIES } from '../../subgraphs/index.js';
 import { createOrm, migrate, rootEntityManager, type Orm } from '../../subgraphs/kernel/db/orm.js';
 import type { Job, JobRun } from '../../subgraphs/kernel/jobs/job.js';
+import { logLevel, setLogLevel } from '../../subgraphs/kernel/logger.js';
 import { JobRunner, RunOutcome } from './job-runner.js';
 
 let database: TestDatabase;
@@ -81,6 +82,30 @@ describe('JobRunner', () => {
     await runner.stop(5_000);
     // The first run's write rolled back; the second one's committed.
     expect(await marks(orm, 'job:flaky')).toBe(attempts - 1);
+  });
+
+  it('logs a run that found nothing to do (null) at debug level only, and any other run at info', async () => {
+    const lines: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    const level = logLevel();
+    setLogLevel('info');
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      const idle: Job = { name: 'test.idle', intervalMs: 1_000, run: () => Promise.resolve(null) };
+      const busy: Job = { name: 'test.busy', intervalMs: 1_000, run: () => Promise.resolve({ handled: 2 }) };
+      const runner = runnerOn(orm, [idle, busy]);
+      expect(await runner.runOnce(idle)).toBe(RunOutcome.Ran);
+      expect(await runner.runOnce(busy)).toBe(RunOutcome.Ran);
+    } finally {
+      process.stderr.write = write;
+      setLogLevel(level);
+    }
+    const ran = lines.filter((line) => line.includes('job ran'));
+    expect(ran).toHaveLength(1);
+    expect(JSON.parse(ran[0]!)).toMatchObject({ level: 'info', job: 'test.busy', handled: 2 });
   });
 
   it('refuses two jobs of one name', () => {

@@ -73,13 +73,17 @@ export class JobRunner {
           [JOB_LOCK_NAMESPACE, job.name],
         );
         if (rows[0]?.locked !== true) return undefined;
-        return { fields: (await job.run({ em, now: new Date(), signal: this.stopping.signal })) ?? {} };
+        return { fields: await job.run({ em, now: new Date(), signal: this.stopping.signal }) };
       });
       if (!done) {
         log('debug', 'job skipped: another worker is running it', { job: job.name });
         return RunOutcome.Skipped;
       }
-      log('info', 'job ran', { job: job.name, ms: Date.now() - started, ...done.fields });
+      log(done.fields === null ? 'debug' : 'info', 'job ran', {
+        job: job.name,
+        ms: Date.now() - started,
+        ...(done.fields ?? {}),
+      });
       return RunOutcome.Ran;
     } catch (error) {
       log('error', 'job failed; it runs again on its next tick', { job: job.name, ms: Date.now() - started, error });

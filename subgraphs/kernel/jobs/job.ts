@@ -32,7 +32,8 @@ export interface Job {
   /**
    * One run. Keep it short (it holds a transaction, and on the embedded database every request waits
    * for it): a job with much to do does a bounded batch per run. Resolves with fields for its log line
-   * (e.g. how many rows it handled).
+   * (e.g. how many rows it handled), or `null` when it found nothing to do: a frequent job's idle runs
+   * are logged at debug level only, so they do not drown the log.
    */
-  run(run: JobRun): Promise<Readonly<Record<string, unknown>> | void>;
+  run(run: JobRun): Promise<Readonly<Record<string, unknown>> | null | void>;
 }

@@ -86,6 +86,10 @@ export function walletPushJob(env: Env, transport: WalletPushTransport): Job {
   return {
     name: WALLET_PUSH_JOB,
     intervalMs: WALLET_PUSH_INTERVAL_MS,
-    run: (run) => pushStalePasses(run, env, transport),
+    // An idle run (no stale pass) is logged at debug only: the job runs every few seconds.
+    run: async (run) => {
+      const done = await pushStalePasses(run, env, transport);
+      return done.customers === 0 ? null : done;
+    },
   };
 }
