@@ -92,7 +92,7 @@ describe('JobRunner', () => {
     process.stderr.write = ((chunk: string | Uint8Array) => {
       lines.push(String(chunk));
       return true;
-    }) as typeof process.stderr.write;
+    });
     try {
       const idle: Job = { name: 'test.idle', intervalMs: 1_000, run: () => Promise.resolve(null) };
       const busy: Job = { name: 'test.busy', intervalMs: 1_000, run: () => Promise.resolve({ handled: 2 }) };
