@@ -89,10 +89,10 @@ describe('JobRunner', () => {
     const write = process.stderr.write.bind(process.stderr);
     const level = logLevel();
     setLogLevel('info');
-    process.stderr.write = ((chunk: string | Uint8Array) => {
+    process.stderr.write = (chunk: string | Uint8Array) => {
       lines.push(String(chunk));
       return true;
-    });
+    };
     try {
       const idle: Job = { name: 'test.idle', intervalMs: 1_000, run: () => Promise.resolve(null) };
       const busy: Job = { name: 'test.busy', intervalMs: 1_000, run: () => Promise.resolve({ handled: 2 }) };
