@@ -8,6 +8,7 @@ import { PushOutcome } from './push-transport.js';
 describe('APNs', () => {
   it('reuses a provider token for 50 minutes, then signs a new one', async () => {
     const credentials = {
+      kind: 'token' as const,
       key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
       keyId: `K${process.pid}`,
       teamId: 'TEAM',
