@@ -8,11 +8,11 @@
  *   guide, "Updating a pass"; "Establishing a certificate-based connection to APNs").
  * A Wallet pass update is an empty JSON payload `{}` on the pass type id as topic; the device then asks
  * the pass web service what changed. One HTTP/2 connection per batch of device tokens. The server
- * certificate is verified against Node's root CAs plus, when given, `ca` (APNS_CA_FILE: tests, relays).
+ * certificate is verified against the CAs Node trusts plus, when given, `ca` (APNS_CA_FILE: tests, relays).
  */
 import { connect, constants, type SecureClientSessionOptions } from 'node:http2';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { rootCertificates } from 'node:tls';
+import { getCACertificates } from 'node:tls';
 import { SignJWT } from 'jose';
 import { log } from '../../kernel/logger.js';
 import { PUSH_TIMEOUT_MS, PushOutcome } from './push-transport.js';
@@ -21,7 +21,7 @@ import { PUSH_TIMEOUT_MS, PushOutcome } from './push-transport.js';
 interface ApnsEndpoint {
   /** e.g. `https://api.push.apple.com`; `http://` is HTTP/2 without TLS (local fakes). */
   readonly url: string;
-  /** PEM certificates trusted for the server besides Node's root CAs (never instead of them). */
+  /** PEM certificates trusted for the server besides the CAs Node trusts (never instead of them). */
   readonly ca?: string;
 }
 
@@ -83,9 +83,14 @@ export function apnsOutcome(status: number, body: string): PushOutcome {
   return PushOutcome.Failed;
 }
 
-/** The TLS options of a connection: extra CAs added to Node's roots; the client certificate, if any. */
+/**
+ * The TLS options of a connection: the client certificate, if any, and `ca` added to the CAs Node
+ * trusts by default (its bundled roots, NODE_EXTRA_CA_CERTS, the system's with --use-system-ca).
+ */
 export function apnsConnectOptions(credentials: ApnsCredentials): SecureClientSessionOptions {
-  const options: SecureClientSessionOptions = credentials.ca ? { ca: [...rootCertificates, credentials.ca] } : {};
+  const options: SecureClientSessionOptions = credentials.ca
+    ? { ca: [...getCACertificates('default'), credentials.ca] }
+    : {};
   if (credentials.kind === 'token') return options;
   const { cert, key, passphrase } = credentials;
   return { ...options, cert, key, ...(passphrase ? { passphrase } : {}) };
