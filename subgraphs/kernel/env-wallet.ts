@@ -55,6 +55,18 @@ export interface WalletSettings {
     readonly teamId: string | undefined;
     /** `APNS_URL`. Default `https://api.push.apple.com` (`https://api.sandbox.push.apple.com` for development devices). */
     readonly url: string;
+    /**
+     * `APNS_CA_FILE` (or `APNS_CA` inline): PEM certificates trusted for the APNs server besides Node's
+     * root CAs, never instead of them (a local fake in tests, a private relay).
+     */
+    readonly ca: SecretSource;
+    /**
+     * Whether the pass type certificate (APPLE_PASS_CERT / APPLE_PASS_KEY) authenticates pushes when no
+     * APNs key is configured: always in production; elsewhere only when `APNS_URL` is set, because a
+     * development or test pass certificate (`wallet:dev-certs`, a test CA) is not Apple's, and sending it
+     * to Apple's default host would fail on every run of the push job and reach out of the machine.
+     */
+    readonly passCertificateAuth: boolean;
   };
   /**
    * Where `wallet:dev-certs` writes, and where unset variables are looked up (`WALLET_DEV_DIR`; default
@@ -106,6 +118,8 @@ export function walletSettings(
       keyId: source.APNS_KEY_ID || undefined,
       teamId: source.APNS_TEAM_ID || teamId,
       url: url('APNS_URL') ?? 'https://api.push.apple.com',
+      ca: secret(source, 'APNS_CA'),
+      passCertificateAuth: nodeEnv === 'production' || url('APNS_URL') !== undefined,
     },
     devDir:
       nodeEnv === 'production'

@@ -2,12 +2,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { APNS_TOKEN_TTL_MS, apnsOutcome, providerToken } from './apns.js';
+import { getCACertificates } from 'node:tls';
+import { APNS_TOKEN_TTL_MS, apnsConnectOptions, apnsOutcome, providerToken } from './apns.js';
 import { PushOutcome } from './push-transport.js';
 
 describe('APNs', () => {
   it('reuses a provider token for 50 minutes, then signs a new one', async () => {
     const credentials = {
+      kind: 'token' as const,
       key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
       keyId: `K${process.pid}`,
       teamId: 'TEAM',
@@ -32,5 +34,21 @@ describe('APNs', () => {
     [500, '', PushOutcome.Failed],
   ])('%i %s is %s', (status, body, outcome) => {
     expect(apnsOutcome(status, body)).toBe(outcome);
+  });
+
+  it('adds `ca` to the CAs Node trusts, never instead of them; the client certificate only with certificate auth', () => {
+    const key = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const token = { kind: 'token' as const, key, keyId: 'K', teamId: 'T', url: 'https://127.0.0.1:1' };
+    expect(apnsConnectOptions(token)).toEqual({});
+    const extra = '-----BEGIN CERTIFICATE-----\nextra\n-----END CERTIFICATE-----\n';
+    expect(apnsConnectOptions({ ...token, ca: extra })).toEqual({ ca: [...getCACertificates('default'), extra] });
+    const certificate = { kind: 'certificate' as const, cert: 'CERT', key: 'KEY', url: 'https://127.0.0.1:1' };
+    expect(apnsConnectOptions(certificate)).toEqual({ cert: 'CERT', key: 'KEY' });
+    expect(apnsConnectOptions({ ...certificate, passphrase: 'p', ca: extra })).toEqual({
+      ca: [...getCACertificates('default'), extra],
+      cert: 'CERT',
+      key: 'KEY',
+      passphrase: 'p',
+    });
   });
 });
