@@ -15,7 +15,8 @@
  * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CLAIM_RATE (200 claims/s), BENCH_CHECKIN_RATE (100
  * check-ins/s, for BENCH_DURATION seconds), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write `--cpu-prof`
  * profiles of the servers there), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
- * small BENCH_STORES it takes well under a minute; `pkpass`: only the .pkpass generation row, no database), BENCH_DIAG=1 (print what PostgreSQL's backends
+ * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
+ * service that served nothing before; `pkpass`: only the .pkpass generation row, no database), BENCH_DIAG=1 (print what PostgreSQL's backends
  * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
@@ -51,14 +52,14 @@ interface BenchOptions {
   readonly cpuProfileDir: string | undefined;
   readonly claimRate: number;
   readonly checkInRate: number;
-  /** `checkins`: run only the check-in stage; `pkpass`: only the .pkpass generation row. */
-  readonly only: 'checkins' | 'pkpass' | undefined;
+  /** `checkins` or `receipts`: run only that stage on a fresh service; `pkpass`: only the .pkpass generation row. */
+  readonly only: 'checkins' | 'receipts' | 'pkpass' | undefined;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  if (value === 'checkins' || value === 'pkpass') return value;
-  throw new Error('BENCH_ONLY must be checkins or pkpass (or unset)');
+  if (value === 'checkins' || value === 'receipts' || value === 'pkpass') return value;
+  throw new Error('BENCH_ONLY must be checkins, receipts or pkpass (or unset)');
 }
 
 function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
@@ -141,6 +142,35 @@ async function checkInStage(service: ServerProcess, databaseUrl: string, options
   );
 }
 
+/** The receipt paths: last-receipt closed loop, then claims at a fixed rate with the database check. */
+async function receiptsStage(
+  service: ServerProcess,
+  databaseUrl: string,
+  load: Omit<LoadSettings, 'databaseUrl'> & { readonly claimRate: number },
+): Promise<void> {
+  const { connections, duration, warmup, claimRate } = load;
+  const receipts = await measureReceipts(service, databaseUrl, { connections, duration, warmup, claimRate });
+  say(
+    `\nReceipts (last-receipt: ${connections} connections, closed loop; claims: evenly spaced arrivals from a fresh process, latency from each one's due time, one transaction each, after ${warmup} s of warm-up claims):`,
+  );
+  for (const m of receipts.rows) say(latencyRow(m));
+  say(
+    `  claims checked in the database: ${receipts.check.claimedOnce} of ${receipts.check.transactions} transactions claimed exactly once, ${receipts.check.auditRows} audit rows`,
+  );
+}
+
+/** BENCH_ONLY=receipts: the database, a fresh service and the receipt stage, nothing else. */
+async function runReceiptsOnly(options: BenchOptions, database: BenchDatabase, cleanups: (() => Promise<void>)[]) {
+  const service = await spawnServer('service', {
+    databaseUrl: database.url,
+    poolSize: ORM_POOL_SIZE,
+    cpuProfileDir: options.cpuProfileDir,
+  });
+  cleanups.push(() => service.stop());
+  say(`service (startAllInOne) at ${service.url}; BENCH_ONLY=receipts`);
+  await receiptsStage(service, database.url, { ...options.load, claimRate: options.claimRate });
+}
+
 /** BENCH_ONLY=checkins: the database, the service and the check-in stage, nothing else. */
 async function runCheckInsOnly(options: BenchOptions, database: BenchDatabase, cleanups: (() => Promise<void>)[]) {
   const service = await spawnServer('service', {
@@ -174,6 +204,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     `VACUUM ANALYZE store, business_account in ${loaded.vacuumSeconds.toFixed(1)} s (as autovacuum would have on a production table: sets the visibility map, so index-only scans skip the heap)`,
   );
   if (options.only === 'checkins') return runCheckInsOnly(options, database, cleanups);
+  if (options.only === 'receipts') return runReceiptsOnly(options, database, cleanups);
 
   const load: LoadSettings = { ...options.load, databaseUrl: database.url };
   const spawn = { databaseUrl: database.url, poolSize: ORM_POOL_SIZE, cpuProfileDir: options.cpuProfileDir };
@@ -193,19 +224,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     await measureGroup('prefecture=13', { prefecture: '13' }, service, baseline, load),
   ];
   say(`\n${throughputTable(groups)}`);
-  const receipts = await measureReceipts(service, database.url, {
-    connections,
-    duration,
-    warmup,
-    claimRate: options.claimRate,
-  });
-  say(
-    `\nReceipts (last-receipt: ${connections} connections, closed loop; claims: evenly spaced arrivals from a fresh process, latency from each one's due time, one transaction each, after ${warmup} s of warm-up claims):`,
-  );
-  for (const m of receipts.rows) say(latencyRow(m));
-  say(
-    `  claims checked in the database: ${receipts.check.claimedOnce} of ${receipts.check.transactions} transactions claimed exactly once, ${receipts.check.auditRows} audit rows`,
-  );
+  await receiptsStage(service, database.url, { ...load, claimRate: options.claimRate });
   await checkInStage(service, database.url, options);
   const appContent = await measureAppContent(service, database.url, { connections, duration, warmup });
   say(

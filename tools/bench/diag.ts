@@ -19,7 +19,11 @@ export interface DiagSummary {
   /** Autovacuum workers seen, with what they worked on. */
   readonly autovacuum: readonly string[];
   /** The service's largest event-loop delay during the run (ms); undefined when not scraped. */
-  readonly eventLoopMaxMs?: number;
+  readonly eventLoopMaxMs?: number | undefined;
+  /** The service's used heap after the run (MB). */
+  readonly heapUsedMb?: number | undefined;
+  /** The service's garbage collections during the run, by kind: how many, their total ms, how many took over 10 ms. */
+  readonly gc?: Readonly<Record<string, { count: number; ms: number; over10ms: number }>> | undefined;
   /** WAL written during the run (bytes), and how many full-page images of it (pg_stat_wal). */
   readonly walBytes: number;
   readonly walFullPageImages: number;
@@ -27,13 +31,58 @@ export interface DiagSummary {
 
 const WAL_NOW = `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 as "bytes", (select "wal_fpi" from pg_stat_wal)::float8 as "fpi"`;
 
-async function eventLoopMaxMs(serviceUrl: string): Promise<number | undefined> {
+/** What the service's /metrics says now: event-loop delay, heap, and garbage collections by kind. */
+interface ServiceMetrics {
+  readonly eventLoopMaxMs?: number;
+  readonly heapUsedMb?: number;
+  /** Per GC kind (minor, major, incremental, weakcb): collections, total ms, and collections over 10 ms. */
+  readonly gc: Readonly<Record<string, { count: number; ms: number; over10ms: number }>>;
+}
+
+async function serviceMetrics(serviceUrl: string): Promise<ServiceMetrics | undefined> {
   const response = await fetch(`${serviceUrl}/metrics`, {
     headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
   }).catch(() => undefined);
   if (!response?.ok) return undefined;
-  const line = (await response.text()).split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_max_seconds'));
-  return line === undefined ? undefined : Number(line.split(' ').at(-1)) * 1000;
+  const lines = (await response.text()).split('\n');
+  const value = (prefix: string) => {
+    const line = lines.find((l) => l.startsWith(prefix));
+    return line === undefined ? undefined : Number(line.split(' ').at(-1));
+  };
+  const gc: Record<string, { count: number; ms: number; over10ms: number }> = {};
+  for (const line of lines) {
+    const match = /^nodejs_gc_duration_seconds_(sum|count|bucket)\{(?:le="([^"]+)",)?kind="(\w+)"\} (\S+)$/.exec(line);
+    if (!match) continue;
+    const [, part, le, kind, raw] = match;
+    const entry = (gc[kind!] ??= { count: 0, ms: 0, over10ms: 0 });
+    if (part === 'sum') entry.ms = Number(raw) * 1000;
+    if (part === 'count') entry.count = Number(raw);
+    if (part === 'bucket' && le === '0.01') entry.over10ms = -Number(raw);
+  }
+  for (const entry of Object.values(gc)) entry.over10ms += entry.count;
+  const lag = value('nodejs_eventloop_lag_max_seconds');
+  const heap = value('nodejs_heap_size_used_bytes');
+  return {
+    ...(lag === undefined ? {} : { eventLoopMaxMs: lag * 1000 }),
+    ...(heap === undefined ? {} : { heapUsedMb: Math.round(heap / 2 ** 20) }),
+    gc,
+  };
+}
+
+/** The garbage collections between two snapshots, by kind (kinds without any left out). */
+function gcBetween(before: ServiceMetrics | undefined, after: ServiceMetrics | undefined) {
+  if (!before || !after) return undefined;
+  const delta: Record<string, { count: number; ms: number; over10ms: number }> = {};
+  for (const [kind, end] of Object.entries(after.gc)) {
+    const start = before.gc[kind] ?? { count: 0, ms: 0, over10ms: 0 };
+    if (end.count === start.count) continue;
+    delta[kind] = {
+      count: end.count - start.count,
+      ms: Math.round((end.ms - start.ms) * 10) / 10,
+      over10ms: end.over10ms - start.over10ms,
+    };
+  }
+  return delta;
 }
 
 /** Runs `run`; with BENCH_DIAG set, prints what the database and the service did meanwhile under `label`. */
@@ -46,7 +95,8 @@ export async function diagnosed<T>(label: string, databaseUrl: string, serviceUr
 
 /** Starts sampling; `stop()` ends it and summarises. */
 export async function startDiagnostics(databaseUrl: string, serviceUrl: string) {
-  await eventLoopMaxMs(serviceUrl);
+  // Also resets the event-loop maximum, which the service measures per scrape.
+  const metricsBefore = await serviceMetrics(serviceUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const walBefore = (await client.query<{ bytes: number; fpi: number }>(WAL_NOW)).rows[0]!;
@@ -85,12 +135,15 @@ export async function startDiagnostics(databaseUrl: string, serviceUrl: string) 
       await loop;
       const walAfter = (await client.query<{ bytes: number; fpi: number }>(WAL_NOW)).rows[0]!;
       await client.end();
+      const metricsAfter = await serviceMetrics(serviceUrl);
       return {
         samples,
         waits: [...waits].sort((a, b) => b[1] - a[1]).slice(0, 12),
         maxActive,
         autovacuum: [...autovacuum],
-        eventLoopMaxMs: await eventLoopMaxMs(serviceUrl),
+        eventLoopMaxMs: metricsAfter?.eventLoopMaxMs,
+        heapUsedMb: metricsAfter?.heapUsedMb,
+        gc: gcBetween(metricsBefore, metricsAfter),
         walBytes: walAfter.bytes - walBefore.bytes,
         walFullPageImages: walAfter.fpi - walBefore.fpi,
       };
