@@ -19,14 +19,16 @@ export interface DevAppleMaterial {
   readonly passKey: string;
 }
 
-function rsaKeys() {
+/** A new RSA-2048 key pair: its PKCS#8 PEM and its forge private and public keys. */
+export function rsaKeys() {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   const key = forge.pki.privateKeyFromPem(pem);
   return { pem, key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
 }
 
-function certificate(
+/** An unsigned X.509 certificate of `subject` for `publicKey`, valid from a minute ago for five years. */
+export function certificate(
   subject: forge.pki.CertificateField[],
   publicKey: forge.pki.PublicKey,
   extensions: object[],
