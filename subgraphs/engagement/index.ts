@@ -15,6 +15,8 @@ import { SurveyCampaignResolver } from './survey-campaign/survey-campaign.resolv
 import { SurveyResponse } from './survey-response/survey-response.entity.js';
 import { SurveyResponseResolver } from './survey-response/survey-response.resolver.js';
 import { SurveyResultsResolver } from './survey-results/survey-results.resolver.js';
+import { WebhookAttempt } from './webhook-delivery/webhook-attempt.entity.js';
+import { WebhookDelivery } from './webhook-delivery/webhook-delivery.entity.js';
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
 
@@ -26,7 +28,7 @@ export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webho
 export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   name: 'engagement',
   access: ENGAGEMENT_ACCESS,
-  entities: [CheckInCampaign, CheckIn, SurveyCampaign, SurveyResponse, WebhookEndpoint],
+  entities: [CheckInCampaign, CheckIn, SurveyCampaign, SurveyResponse, WebhookEndpoint, WebhookDelivery, WebhookAttempt],
   buildSchema: () =>
     buildFederatedSchema(
       {

@@ -38,4 +38,23 @@ export class WebhookEndpoint extends BaseEntity {
   /** The signing secret, encrypted at rest. Never exposed. */
   @Property({ type: 'string', length: 1024, lazy: true })
   secretCiphertext!: string;
+
+  /** During a rotation's overlap window: the secret before the last rotation, encrypted; deliveries carry both signatures. */
+  @Property({ type: 'string', length: 1024, nullable: true, lazy: true })
+  previousSecretCiphertext?: string | null;
+
+  /** When the previous secret stops signing. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  previousSecretExpiresAt?: Date | null;
+
+  /** Since when every attempt has failed (null after a success); 5 days of it disables the endpoint. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  failingSince?: Date | null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  disabledAt?: Date | null;
+
+  /** Why it was disabled: `gone` (the receiver answered 410) or `failing` (5 days of failures). */
+  @Property({ type: 'string', length: 32, nullable: true })
+  disabledReason?: string | null;
 }

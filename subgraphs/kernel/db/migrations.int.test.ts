@@ -50,6 +50,10 @@ const DATABASE_ONLY_FOREIGN_KEYS = [
   'transaction.transaction_terminal_id_fkey',
   'transaction_qr_token.transaction_qr_token_transaction_id_fkey',
   'wallet_pass.wallet_pass_customer_id_fkey',
+  'webhook_attempt.webhook_attempt_delivery_id_fkey',
+  'webhook_attempt.webhook_attempt_endpoint_id_fkey',
+  'webhook_delivery.webhook_delivery_endpoint_id_fkey',
+  'webhook_delivery.webhook_delivery_event_id_fkey',
   'webhook_endpoint.webhook_endpoint_business_account_id_fkey',
 ];
 

@@ -31,6 +31,7 @@ import { Migration0024EngagementSurveyResponses } from './0024-engagement-survey
 import { Migration0025EngagementSurveyResults } from './0025-engagement-survey-results.js';
 import { Migration0026EngagementCheckInResults } from './0026-engagement-check-in-results.js';
 import { Migration0027WalletCustomers } from './0027-wallet-customers.js';
+import { Migration0028EventsWebhookDelivery } from './0028-events-webhook-delivery.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -60,4 +61,5 @@ export const migrations: MigrationObject[] = [
   { name: '0025-engagement-survey-results', class: Migration0025EngagementSurveyResults },
   { name: '0026-engagement-check-in-results', class: Migration0026EngagementCheckInResults },
   { name: '0027-wallet-customers', class: Migration0027WalletCustomers },
+  { name: '0028-events-webhook-delivery', class: Migration0028EventsWebhookDelivery },
 ];
