@@ -28,7 +28,15 @@ export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webho
 export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   name: 'engagement',
   access: ENGAGEMENT_ACCESS,
-  entities: [CheckInCampaign, CheckIn, SurveyCampaign, SurveyResponse, WebhookEndpoint, WebhookDelivery, WebhookAttempt],
+  entities: [
+    CheckInCampaign,
+    CheckIn,
+    SurveyCampaign,
+    SurveyResponse,
+    WebhookEndpoint,
+    WebhookDelivery,
+    WebhookAttempt,
+  ],
   buildSchema: () =>
     buildFederatedSchema(
       {
