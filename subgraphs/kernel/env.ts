@@ -8,6 +8,7 @@ import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql-limits.js'
 import type { LogLevel } from './logger.js';
 import type { TracingConfig } from './observability/tracing.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit/rules.js';
+import { eventSettings, type EventSettings } from './env-events.js';
 import { walletSettings, type WalletSettings } from './env-wallet.js';
 
 /** Which subgraphs exist; the order is the order they are composed in. */
@@ -126,6 +127,8 @@ export interface Env {
   readonly receiptPageClient: { readonly clientId: string; readonly clientSecret: string } | undefined;
   /** Signing material and endpoints of Apple Wallet, Google Wallet and APNs (env-wallet.ts). */
   readonly wallet: WalletSettings;
+  /** Webhook delivery and event retention (env-events.ts). */
+  readonly events: EventSettings;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -308,6 +311,7 @@ export function loadEnv(source: Source = process.env): Env {
     rateLimits: rateLimits(source),
     receiptPageClient: receiptPageClient(source),
     wallet: walletSettings(source, nodeEnvRaw, dataDirRaw, (name) => url(source, name)),
+    events: eventSettings(nodeEnvRaw, (name, fallback, min, max) => int(source, name, fallback, min, max)),
   };
 }
 
