@@ -21,6 +21,9 @@ import { mountDevOutbox } from '../../subgraphs/identity/mail/dev-outbox.page.js
 import { createGatewayServer } from '../../gateway/gateway.js';
 import { JobRunner } from '../worker/job-runner.js';
 import { workerJobs } from '../worker/jobs.js';
+import { LoopRunner } from '../worker/loop-runner.js';
+import { workerLoops } from '../worker/loops.js';
+import { createEventListener } from '../../subgraphs/kernel/events/listener.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
 import { DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
 
@@ -34,6 +37,8 @@ export interface RunningService {
   readonly demo: DemoSummary | undefined;
   /** The background jobs, run in this process (the worker of the one-process topology). */
   readonly jobs: JobRunner;
+  /** The background loops (event publisher, webhook dispatcher), run in this process. */
+  readonly loops: LoopRunner;
   /** HTTP and jobs first (requests and a running job finish, bounded), then Apollo and the database. */
   close(): Promise<void>;
 }
@@ -83,6 +88,9 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
     const listener = await listenHttp(app, env.port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });
     const jobs = new JobRunner(rootEntityManager(orm), workerJobs(env));
     jobs.start();
+    const events = createEventListener(orm, env);
+    const loops = new LoopRunner(rootEntityManager(orm), workerLoops(env), events);
+    await loops.start();
     return {
       url: listener.url,
       orm,
@@ -90,8 +98,13 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
       httpServer: listener.httpServer,
       demo,
       jobs,
+      loops,
       async close() {
-        await Promise.all([listener.close(), jobs.stop(env.shutdownTimeoutMs)]);
+        await Promise.all([
+          listener.close(),
+          jobs.stop(env.shutdownTimeoutMs),
+          loops.stop(env.shutdownTimeoutMs).then(() => events.close()),
+        ]);
         await gateway.stop();
         await orm.close(true);
       },
