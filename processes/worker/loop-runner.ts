@@ -7,7 +7,7 @@
  */
 import type { EntityManager } from '../../subgraphs/kernel/db/orm.js';
 import type { EventListener } from '../../subgraphs/kernel/events/listener.js';
-import type { BackgroundLoop } from '../../subgraphs/kernel/jobs/loop.js';
+import { backgroundWork, type BackgroundLoop } from '../../subgraphs/kernel/jobs/loop.js';
 import { log } from '../../subgraphs/kernel/logger.js';
 
 /** Pause after a failed run before the loop tries again (a broken database must not spin). */
@@ -43,7 +43,9 @@ class LoopDriver {
       this.again = false;
       let handled = 0;
       try {
-        handled = await this.loop.run({ root: this.root, signal: this.signal });
+        handled = await backgroundWork.run(this.loop.name, () =>
+          this.loop.run({ root: this.root, signal: this.signal }),
+        );
       } catch (error) {
         log('error', 'background loop failed; it runs again when woken', { loop: this.loop.name, error });
         await new Promise((resolve) => setTimeout(resolve, FAILURE_PAUSE_MS).unref());

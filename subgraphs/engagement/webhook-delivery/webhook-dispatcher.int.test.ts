@@ -341,6 +341,25 @@ describe('delivery', () => {
   });
 });
 
+describe('several dispatchers', () => {
+  it('never send one delivery twice at once (claims skip locked rows and respect leases)', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    for (let n = 0; n < 20; n += 1) await emit(shop, 'purchase.completed', { n });
+    await publishPending(root, [webhookFanOut()]);
+    receiver.respond = (_request, response) => setTimeout(() => response.end('ok'), 20);
+    const dispatchers = [dispatcherWith({ batch: 3 }), dispatcherWith({ batch: 3 }), dispatcherWith({ batch: 3 })];
+    for (;;) {
+      const handled = await Promise.all(dispatchers.map((dispatcher) => dispatcher.runOnce(root)));
+      if (handled.every((count) => count === 0)) break;
+    }
+    const ids = receiver.received.map((request) => String(request.headers['webhook-id']));
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
+    expect((await delivery(id)).every((row) => row.status === 'succeeded' && row.attempts === 1)).toBe(true);
+  });
+});
+
 describe('retention', () => {
   it('deletes published events past retention unless a delivery is pending; never unpublished ones', async () => {
     const shop = await business();
@@ -395,5 +414,24 @@ describe('background loops', () => {
     } finally {
       await runner.stop(5_000);
     }
+  });
+
+  it('stopping waits for a delivery in flight, which is recorded', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    receiver.respond = (_request, response) => setTimeout(() => response.end('ok'), 500);
+    const runner = new LoopRunner(
+      root,
+      [
+        publisherLoop([webhookFanOut()], 60_000),
+        webhookDispatchLoop({ secretsKey: KEY, timeoutMs: 2_000, allowPrivate: true }, 60_000),
+      ],
+      listener,
+    );
+    await runner.start();
+    await emit(shop);
+    await until(() => receiver.received.length === 1);
+    await runner.stop(5_000);
+    expect(await delivery(id)).toMatchObject([{ status: 'succeeded', attempts: 1 }]);
   });
 });

@@ -7,7 +7,16 @@
  * locks). A run opens its own short transactions: on the embedded database (one connection) a
  * transaction held across a slow call would stall every request.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager } from '../db/orm.js';
+
+/** Set (to the loop's name) while a background loop runs, through every await of its run. */
+export const backgroundWork = new AsyncLocalStorage<string>();
+
+/** Whether the caller runs inside a background loop (e.g. to tell its queries from a request's). */
+export function inBackgroundWork(): boolean {
+  return backgroundWork.getStore() !== undefined;
+}
 
 export interface LoopRun {
   /** The root EntityManager; fork it (and open short transactions) for every unit of work. */
