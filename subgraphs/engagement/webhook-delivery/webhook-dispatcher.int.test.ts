@@ -341,6 +341,26 @@ describe('delivery', () => {
   });
 });
 
+describe('an unreadable secret', () => {
+  it('is recorded as an attempt that sent nothing, and retried on the schedule until it fails', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    const clock = testClock();
+    const dispatcher = dispatcherWith({ now: clock.now, secretsKey: randomBytes(32), scheduleMs: [0, 1_000] });
+    expect(await dispatcher.runOnce(root)).toBe(1);
+    clock.advance(2_000);
+    expect(await dispatcher.runOnce(root)).toBe(1);
+    expect(receiver.received).toHaveLength(0);
+    expect(await delivery(id)).toMatchObject([{ status: 'failed', attempts: 2 }]);
+    const rows = await root
+      .fork()
+      .execute<{ error: string | null }[]>('select "error" from "webhook_attempt" where "endpoint_id" = ?', [id]);
+    expect(rows.map((row) => row.error)).toEqual(['secret', 'secret']);
+  });
+});
+
 describe('several dispatchers', () => {
   it('never send one delivery twice at once (claims skip locked rows and respect leases)', async () => {
     const shop = await business();

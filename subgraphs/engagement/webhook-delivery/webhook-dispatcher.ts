@@ -225,12 +225,27 @@ export class WebhookDispatcher {
       businessAccountId: row.business_account_id,
       data: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
     });
+    let secrets: string[];
+    try {
+      secrets = this.secrets(row, attemptedAt);
+    } catch (error) {
+      // A secret sealed with another key: recorded and retried on the schedule like any failure, so it ends.
+      log('error', 'webhook endpoint secret could not be decrypted', { endpointId: row.endpoint_id, error });
+      const unsent: WebhookSendResult = {
+        status: null,
+        latencyMs: 0,
+        excerpt: null,
+        retryAfterMs: null,
+        error: 'secret',
+      };
+      return this.record(root, row, attemptedAt, unsent);
+    }
     const result = await this.send({
       url: row.url,
       id: row.event_id,
       timestamp: attemptedAt,
       body,
-      secrets: this.secrets(row, attemptedAt),
+      secrets,
       timeoutMs: this.options.timeoutMs,
       allowPrivate: this.options.allowPrivate,
       ...(this.options.resolve ? { resolve: this.options.resolve } : {}),

@@ -21,7 +21,14 @@ const BODY_READ_LIMIT = 8 * 1024;
 export const WEBHOOK_USER_AGENT = 'retail-media-platform-webhooks/1';
 
 /** Why an attempt got no usable response. */
-export type WebhookSendError = 'timeout' | 'connection' | 'address_refused' | 'tls' | 'invalid_url';
+export type WebhookSendError =
+  | 'timeout'
+  | 'connection'
+  | 'address_refused'
+  | 'tls'
+  | 'invalid_url'
+  /** Not sent: the endpoint's stored secret could not be decrypted (SECRETS_KEY changed). Set by the dispatcher. */
+  | 'secret';
 
 export interface WebhookSendResult {
   /** The receiver's HTTP status; null when none arrived. */
