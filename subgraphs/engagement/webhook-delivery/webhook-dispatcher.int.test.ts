@@ -15,6 +15,7 @@ import { ALL_ENTITIES } from '../../index.js';
 import { encryptSecret } from '../../kernel/auth/secrets-key.js';
 import { createOrm, migrate, rootEntityManager, type EntityManager, type Orm } from '../../kernel/db/orm.js';
 import { uuidv7 } from '../../kernel/db/uuid.js';
+import { logLevel, setLogLevel } from '../../kernel/logger.js';
 import { createEventListener, type EventListener } from '../../kernel/events/listener.js';
 import { notifyPayload, publishPending, publisherLoop, type PublishedEvent } from '../../kernel/events/publisher.js';
 import { eventRetentionJob } from '../../kernel/events/retention.job.js';
@@ -217,6 +218,37 @@ describe('delivery', () => {
     expect(await delivery(id)).toMatchObject([{ status: 'succeeded', attempts: 1 }]);
     expect(await attempts(id)).toMatchObject([{ attempt: 1, response_status: 200, response_excerpt: 'ok' }]);
     expect(await dispatcherWith().runOnce(root)).toBe(0);
+  });
+
+  it('records nothing, and fails nothing, when the endpoint is deleted while its attempt is in flight', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    receiver.respond = (_request, response) => {
+      void root
+        .fork()
+        .execute('delete from "webhook_endpoint" where "id" = ?', [id])
+        .then(() => response.end('ok'));
+    };
+    const lines: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    const level = logLevel();
+    setLogLevel('error');
+    process.stderr.write = (chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    try {
+      expect(await dispatcherWith().runOnce(root)).toBe(1);
+    } finally {
+      process.stderr.write = write;
+      setLogLevel(level);
+    }
+    expect(lines).toEqual([]);
+    expect(receiver.received).toHaveLength(1);
+    expect(await delivery(id)).toEqual([]);
+    expect(await attempts(id)).toEqual([]);
   });
 
   it('retries a failing receiver on Svix schedule with jitter (compressed clock), then gives up', async () => {

@@ -276,7 +276,9 @@ export class WebhookDispatcher {
       await em.execute(
         `insert into "webhook_attempt" ("id", "created_at", "updated_at", "endpoint_id", "delivery_id", "event_id",
            "event_type", "attempt", "trigger", "attempted_at", "response_status", "latency_ms", "response_excerpt",
-           "error") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           "error")
+         -- Nothing to record when the endpoint (and with it the delivery) was deleted during the attempt.
+         select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int, ?::int, ?, ? where exists (select 1 from "webhook_delivery" where "id" = ?)`,
         [
           uuidv7(attemptedAt.getTime()),
           recordedAt,
@@ -292,6 +294,7 @@ export class WebhookDispatcher {
           result.latencyMs,
           result.excerpt,
           result.error,
+          row.id,
         ],
       );
       if (ok) {
