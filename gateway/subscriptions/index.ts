@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
 import { rootEntityManager, type Orm } from '../../subgraphs/kernel/db/orm.js';
 import type { Env } from '../../subgraphs/kernel/env.js';
-import { createEventListener } from '../../subgraphs/kernel/events/listener.js';
+import { createEventListener, type EventListener } from '../../subgraphs/kernel/events/listener.js';
 import { EventHub, SqlEventStore } from './event-hub.js';
 import { attachSubscriptions, type SubscriptionServer } from './server.js';
 
@@ -23,6 +23,11 @@ export interface EventSubscriptions {
 export interface EventSubscriptionOptions {
   /** How often every connection's token is verified again (server.ts default: 5 s). */
   readonly recheckMs?: number;
+  /**
+   * The process's LISTEN connection when it already has one (the one-process service shares the
+   * background loops'); the caller closes it. Default: one of its own, closed by `close()`.
+   */
+  readonly listener?: EventListener;
 }
 
 /**
@@ -36,12 +41,13 @@ export async function startEventSubscriptions(
   authenticator: Authenticator,
   options: EventSubscriptionOptions = {},
 ): Promise<EventSubscriptions> {
-  const listener = createEventListener(orm, env);
+  const ownListener = options.listener === undefined;
+  const listener = options.listener ?? createEventListener(orm, env);
   const hub = new EventHub(new SqlEventStore(rootEntityManager(orm)));
   try {
     await hub.start(listener);
   } catch (error) {
-    await listener.close();
+    if (ownListener) await listener.close();
     throw error;
   }
   // Notifications sent while the LISTEN connection was down are lost: every subscription reads them back.
@@ -60,7 +66,7 @@ export async function startEventSubscriptions(
       await server.close();
       stopResync();
       await hub.stop();
-      await listener.close();
+      if (ownListener) await listener.close();
     },
   };
 }
