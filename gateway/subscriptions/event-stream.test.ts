@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EventHub, parseNotification, type EventStore, type PublishedEvent, type ResumePoint } from './event-hub.js';
+import { notifyPayload } from '../../subgraphs/kernel/events/publisher.js';
 import { EventStream, MAX_QUEUED_EVENTS } from './event-stream.js';
 
 const A = '01900000-0000-7000-8000-00000000000a';
@@ -74,6 +75,22 @@ describe('parseNotification', () => {
       truncated: true,
       seq: 8n,
       id: 'x',
+      businessAccountId: A,
+    });
+    // What the publisher sends (kernel/events/publisher.ts), full and truncated.
+    const published = {
+      seq: '42',
+      id: event(42).id,
+      type: 'post.published',
+      businessAccountId: A,
+      occurredAt: event(42).occurredAt,
+      data: { n: 42 },
+    };
+    expect(parseNotification(notifyPayload(published))).toEqual({ truncated: false, event: event(42) });
+    expect(parseNotification(notifyPayload({ ...published, data: { text: 'x'.repeat(8_000) } }))).toEqual({
+      truncated: true,
+      seq: 42n,
+      id: event(42).id,
       businessAccountId: A,
     });
     for (const bad of ['', '[]', 'null', '{"seq":"x","id":"a","businessAccountId":"b"}', '{"seq":"1","id":"a"}'])
