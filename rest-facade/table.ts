@@ -21,6 +21,7 @@ import { storesArea } from './stores/index.js';
 import { surveysArea } from './surveys/index.js';
 import { userArea } from './user/index.js';
 import { walletArea } from './wallet/index.js';
+import { webhooksArea } from './webhooks/index.js';
 
 /** Every area, in the order their rows are listed. */
 export const AREAS: readonly FacadeArea[] = [
@@ -33,6 +34,7 @@ export const AREAS: readonly FacadeArea[] = [
   qrArea,
   surveysArea,
   walletArea,
+  webhooksArea,
 ];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);
