@@ -1,5 +1,5 @@
 /**
- * The one-process topology: every subgraph, the gateway and the REST facade on one port, and the
+ * The one-process topology: every subgraph, the gateway (with its graphql-ws event subscriptions) and the REST facade on one port, and the
  * worker's jobs in-process, sharing one ORM (PGlite is a single connection; PostgreSQL gets one
  * pool). Used by `npm start` and the tests.
  */
@@ -25,6 +25,7 @@ import { LoopRunner } from '../worker/loop-runner.js';
 import { workerLoops } from '../worker/loops.js';
 import { createEventListener } from '../../subgraphs/kernel/events/listener.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
+import { startEventSubscriptions, type EventSubscriptions } from '../../gateway/subscriptions/index.js';
 import { DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
 
 export interface RunningService {
@@ -37,6 +38,8 @@ export interface RunningService {
   readonly demo: DemoSummary | undefined;
   /** The background jobs, run in this process (the worker of the one-process topology). */
   readonly jobs: JobRunner;
+  /** Live event subscriptions (graphql-ws on `/graphql`). */
+  readonly subscriptions: EventSubscriptions;
   /** The background loops (event publisher, webhook dispatcher), run in this process. */
   readonly loops: LoopRunner;
   /** HTTP and jobs first (requests and a running job finish, bounded), then Apollo and the database. */
@@ -86,9 +89,16 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
     mountJsonErrorHandler(app);
 
     const listener = await listenHttp(app, env.port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });
+    // One LISTEN connection for the process: the background loops and the subscriptions share it.
+    const events = createEventListener(orm, env);
+    const subscriptions = await startEventSubscriptions(listener.httpServer, orm, env, authenticator, {
+      listener: events,
+    }).catch(async (error: unknown) => {
+      await Promise.all([listener.close(), events.close()]);
+      throw error;
+    });
     const jobs = new JobRunner(rootEntityManager(orm), workerJobs(env));
     jobs.start();
-    const events = createEventListener(orm, env);
     const loops = new LoopRunner(rootEntityManager(orm), workerLoops(env), events);
     await loops.start();
     return {
@@ -98,12 +108,13 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
       httpServer: listener.httpServer,
       demo,
       jobs,
+      subscriptions,
       loops,
       async close() {
         await Promise.all([
           listener.close(),
           jobs.stop(env.shutdownTimeoutMs),
-          loops.stop(env.shutdownTimeoutMs).then(() => events.close()),
+          Promise.all([subscriptions.close(), loops.stop(env.shutdownTimeoutMs)]).then(() => events.close()),
         ]);
         await gateway.stop();
         await orm.close(true);
