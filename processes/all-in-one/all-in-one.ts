@@ -4,7 +4,13 @@
  * pool). Used by `npm start` and the tests.
  */
 import type { Server } from 'node:http';
-import { mountFacade, mountNotFound, InProcessExecutor, receiptPageCookieKey } from '../../rest-facade/index.js';
+import {
+  dashboardCookieKey,
+  mountFacade,
+  mountNotFound,
+  InProcessExecutor,
+  receiptPageCookieKey,
+} from '../../rest-facade/index.js';
 import { resolveSecretsKey } from '../../subgraphs/kernel/auth/secrets-key.js';
 import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../../subgraphs/index.js';
 import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
@@ -22,7 +28,7 @@ import { createGatewayServer } from '../../gateway/gateway.js';
 import { JobRunner } from '../worker/job-runner.js';
 import { workerJobs } from '../worker/jobs.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
-import { DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
+import { DEMO_DASHBOARD_CLIENT, DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
 
 export interface RunningService {
   /** Base URL on loopback, e.g. `http://127.0.0.1:4000`. */
@@ -52,6 +58,7 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
     const demo = env.seedDemoData
       ? await loadDemoData(orm, { publishedCredentials, publicUrl: env.publicUrl })
       : undefined;
+    const dashboardClient = env.dashboard.client ?? (publishedCredentials && demo ? DEMO_DASHBOARD_CLIENT : undefined);
     const operatorToken = resolveOperatorToken(env);
     const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env, {
@@ -71,9 +78,16 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
         client: env.receiptPageClient ?? (publishedCredentials && demo ? DEMO_RECEIPT_PAGE_CLIENT : undefined),
         cookieKey: receiptPageCookieKey(resolveSecretsKey(env)),
       },
+      dashboard: {
+        // The demo dashboard app stands in when none is configured and its published secret was seeded.
+        client: dashboardClient,
+        cookieKey: dashboardCookieKey(resolveSecretsKey(env)),
+        gatewayPublicUrl: env.dashboard.gatewayPublicUrl,
+      },
       landing: {
         graphqlPath: '/graphql',
         signInPath: publishedCredentials && demo ? demoSignInPath(env.publicUrl) : undefined,
+        eventsPath: dashboardClient ? '/dashboard/events' : undefined,
         outboxPath: env.smtpUrl || env.nodeEnv === 'production' ? undefined : '/dev/outbox',
       },
     });
