@@ -5,8 +5,9 @@
  *
  * Both compose the supergraph in-process from `ALL_SUBGRAPHS` (composition errors exit 1).
  *
- * `write` writes `schema/supergraph.graphql` (the composed supergraph) and each registered
- * subgraph's `subgraphs/<name>/schema.graphql` (its `printSubgraphSchema` SDL), only the files
+ * `write` writes `schema/supergraph.graphql` (the composed supergraph), `schema/subscriptions.graphql`
+ * (the gateway's own graphql-ws schema of live events, gateway/subscriptions/schema.ts) and each
+ * registered subgraph's `subgraphs/<name>/schema.graphql` (its `printSubgraphSchema` SDL), only the files
  * whose content changed, and deletes a `subgraphs/<name>/schema.graphql` no registered subgraph
  * generates. It REFUSES (exit 1, nothing written) when the new API schema has breaking changes
  * against the committed supergraph that `schema/intended-changes.json` does not record, or when the

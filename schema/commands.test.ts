@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gql } from 'graphql-tag';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventsSchemaSdl, SUBSCRIPTION_SCHEMA_FILE } from '../gateway/subscriptions/schema.js';
 import { PUBLIC } from '../subgraphs/kernel/auth/operation-access.js';
 import type { SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 import { SUPERGRAPH_FILE } from './check.js';
@@ -94,6 +95,37 @@ describe('schema check on a modified copy of freshly written files', () => {
     expect(result.ok).toBe(false);
     expect(result.lines).toContain('  subgraphs/stores/schema.graphql: differs');
     expect(result.lines.at(-2)).toBe('Run `npm run schema:write` and commit the result.');
+  });
+
+  it('fails when the committed subscription schema was edited by hand, naming the file', async () => {
+    const root = await freshSchemas();
+    const path = join(root, SUBSCRIPTION_SCHEMA_FILE);
+    const sdl = await readFile(path, 'utf8');
+    expect(sdl).toContain('events(types: [String!], after: ID): Event!');
+    await writeFile(path, sdl.replace('type Subscription {', 'type Subscription {\n  legacyEvents: Event!'));
+    const result = await checkSchemas({ root, today: TODAY });
+    expect(result.ok).toBe(false);
+    expect(result.lines).toContain('  schema/subscriptions.graphql: differs');
+  });
+
+  it('fails when the subscription schema changed in code without schema:write, until it is written', async () => {
+    const root = await freshSchemas();
+    const changed = eventsSchemaSdl().replace('type Subscription {', 'type Subscription {\n  heartbeat: String!\n');
+    const result = await checkSchemas({ root, today: TODAY, subscriptionSdl: changed });
+    expect(result.ok).toBe(false);
+    expect(result.lines).toContain('  schema/subscriptions.graphql: differs');
+    expect(result.lines.join('\n')).toContain('+  heartbeat: String!');
+    expect((await writeSchemas({ root, today: TODAY, subscriptionSdl: changed })).ok).toBe(true);
+    expect((await checkSchemas({ root, today: TODAY, subscriptionSdl: changed })).ok).toBe(true);
+    expect(await readFile(join(root, SUBSCRIPTION_SCHEMA_FILE), 'utf8')).toContain('heartbeat: String!');
+  });
+
+  it('fails when the subscription schema file is missing', async () => {
+    const root = await freshSchemas();
+    await rm(join(root, SUBSCRIPTION_SCHEMA_FILE));
+    const result = await checkSchemas({ root, today: TODAY });
+    expect(result.ok).toBe(false);
+    expect(result.lines).toContain('  schema/subscriptions.graphql: missing');
   });
 
   it('fails, and refuses to write, when the committed supergraph is not a supergraph', async () => {

@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { composeSupergraph, subgraphSdls } from '../gateway/compose.js';
+import { eventsSchemaSdl, SUBSCRIPTION_SCHEMA_FILE } from '../gateway/subscriptions/schema.js';
 import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import type { SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 import {
@@ -21,6 +22,7 @@ import {
   type ClassifiedChanges,
   type FileDifference,
   type GeneratedFile,
+  withTrailingNewline,
 } from './check.js';
 import {
   INTENDED_CHANGES_FILE,
@@ -44,6 +46,11 @@ export interface SchemaCommandOptions {
   readonly root: string;
   /** Subgraphs to compose. Default: `ALL_SUBGRAPHS`. */
   readonly modules?: readonly SubgraphModule[];
+  /**
+   * The printed schema of the gateway's live subscriptions (graphql-ws, gateway/subscriptions/), written
+   * to `schema/subscriptions.graphql`. Default: what the code builds.
+   */
+  readonly subscriptionSdl?: string;
   /** `writeSchemas` only: write even with unrecorded breaking changes. Default false. */
   readonly allowBreaking?: boolean;
   /** Today as `YYYY-MM-DD`, for the record's `until` days. Default: the current UTC date. */
@@ -74,11 +81,16 @@ async function readIfPresent(path: string): Promise<string | undefined> {
   }
 }
 
-/** The committed supergraph and every committed `subgraphs/*\/schema.graphql`, by relative path. */
+/**
+ * The committed supergraph, the committed subscription schema and every committed
+ * `subgraphs/*\/schema.graphql`, by relative path.
+ */
 async function readCommitted(root: string): Promise<Map<string, string>> {
   const committed = new Map<string, string>();
   const supergraph = await readIfPresent(join(root, SUPERGRAPH_FILE));
   if (supergraph !== undefined) committed.set(SUPERGRAPH_FILE, supergraph);
+  const subscriptions = await readIfPresent(join(root, SUBSCRIPTION_SCHEMA_FILE));
+  if (subscriptions !== undefined) committed.set(SUBSCRIPTION_SCHEMA_FILE, subscriptions);
   const folders = await readdir(join(root, 'subgraphs'), { withFileTypes: true }).catch(() => []);
   for (const folder of folders
     .filter((f) => f.isDirectory())
@@ -98,7 +110,10 @@ async function readRecord(root: string): Promise<IntendedChanges> {
 async function analyse(options: SchemaCommandOptions): Promise<Analysis> {
   const sdls = await subgraphSdls(options.modules ?? ALL_SUBGRAPHS, supergraphUrlOf);
   const supergraphSdl = composeSupergraph(sdls);
-  const files = generatedFiles(supergraphSdl, sdls);
+  const files = [
+    ...generatedFiles(supergraphSdl, sdls),
+    { path: SUBSCRIPTION_SCHEMA_FILE, content: withTrailingNewline(options.subscriptionSdl ?? eventsSchemaSdl()) },
+  ];
   const committed = await readCommitted(options.root);
   const record = await readRecord(options.root);
   const differences = compareFiles(files, committed);

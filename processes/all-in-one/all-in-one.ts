@@ -1,5 +1,5 @@
 /**
- * The one-process topology: every subgraph, the gateway and the REST facade on one port, and the
+ * The one-process topology: every subgraph, the gateway (with its graphql-ws event subscriptions) and the REST facade on one port, and the
  * worker's jobs in-process, sharing one ORM (PGlite is a single connection; PostgreSQL gets one
  * pool). Used by `npm start` and the tests.
  */
@@ -28,6 +28,7 @@ import { createGatewayServer } from '../../gateway/gateway.js';
 import { JobRunner } from '../worker/job-runner.js';
 import { workerJobs } from '../worker/jobs.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
+import { startEventSubscriptions, type EventSubscriptions } from '../../gateway/subscriptions/index.js';
 import { DEMO_DASHBOARD_CLIENT, DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
 
 export interface RunningService {
@@ -40,6 +41,8 @@ export interface RunningService {
   readonly demo: DemoSummary | undefined;
   /** The background jobs, run in this process (the worker of the one-process topology). */
   readonly jobs: JobRunner;
+  /** Live event subscriptions (graphql-ws on `/graphql`). */
+  readonly subscriptions: EventSubscriptions;
   /** HTTP and jobs first (requests and a running job finish, bounded), then Apollo and the database. */
   close(): Promise<void>;
 }
@@ -95,6 +98,12 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
     mountJsonErrorHandler(app);
 
     const listener = await listenHttp(app, env.port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });
+    const subscriptions = await startEventSubscriptions(listener.httpServer, orm, env, authenticator).catch(
+      async (error: unknown) => {
+        await listener.close();
+        throw error;
+      },
+    );
     const jobs = new JobRunner(rootEntityManager(orm), workerJobs(env));
     jobs.start();
     return {
@@ -104,8 +113,9 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
       httpServer: listener.httpServer,
       demo,
       jobs,
+      subscriptions,
       async close() {
-        await Promise.all([listener.close(), jobs.stop(env.shutdownTimeoutMs)]);
+        await Promise.all([listener.close(), subscriptions.close(), jobs.stop(env.shutdownTimeoutMs)]);
         await gateway.stop();
         await orm.close(true);
       },

@@ -16,6 +16,7 @@ import { mountHealth } from '../../subgraphs/kernel/http/health.js';
 import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
 import { createGatewayServer } from '../../gateway/gateway.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
+import { startEventSubscriptions } from '../../gateway/subscriptions/index.js';
 
 /** A started gateway service. */
 export interface RunningGateway {
@@ -48,19 +49,23 @@ export async function startGatewayService(env: Env, port: number = env.gatewayPo
     const app = createHttpApp(env, 'gateway');
     // Ready once composed: createGatewayServer resolves only after the supergraph was built.
     mountHealth(app, orm);
-    mountGraphQL(
-      app,
-      gateway,
-      new Authenticator(env.operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env)),
-      { ide: env.nodeEnv !== 'production' },
-    );
+    const authenticator = new Authenticator(env.operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
+    mountGraphQL(app, gateway, authenticator, { ide: env.nodeEnv !== 'production' });
     mountJsonErrorHandler(app);
     const listener = await listenHttp(app, port, env.host, { shutdownTimeoutMs: env.shutdownTimeoutMs });
+    // Subscriptions (graphql-ws) on the same server and path: @apollo/gateway executes none (decision 0014).
+    const subscriptions = await startEventSubscriptions(listener.httpServer, orm, env, authenticator).catch(
+      async (error: unknown) => {
+        await listener.close();
+        throw error;
+      },
+    );
     return {
       url: listener.url,
       httpServer: listener.httpServer,
       async close() {
-        await listener.close();
+        // The sockets close (1001) while HTTP drains: the listener waits for every connection.
+        await Promise.all([listener.close(), subscriptions.close()]);
         await gateway.stop();
         await orm.close(true);
       },
