@@ -27,6 +27,9 @@ import { mountDevOutbox } from '../../subgraphs/identity/mail/dev-outbox.page.js
 import { createGatewayServer } from '../../gateway/gateway.js';
 import { JobRunner } from '../worker/job-runner.js';
 import { workerJobs } from '../worker/jobs.js';
+import { LoopRunner } from '../worker/loop-runner.js';
+import { workerLoops } from '../worker/loops.js';
+import { createEventListener } from '../../subgraphs/kernel/events/listener.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
 import { startEventSubscriptions, type EventSubscriptions } from '../../gateway/subscriptions/index.js';
 import { DEMO_DASHBOARD_CLIENT, DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
@@ -43,6 +46,8 @@ export interface RunningService {
   readonly jobs: JobRunner;
   /** Live event subscriptions (graphql-ws on `/graphql`). */
   readonly subscriptions: EventSubscriptions;
+  /** The background loops (event publisher, webhook dispatcher), run in this process. */
+  readonly loops: LoopRunner;
   /** HTTP and jobs first (requests and a running job finish, bounded), then Apollo and the database. */
   close(): Promise<void>;
 }
@@ -106,6 +111,9 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
     );
     const jobs = new JobRunner(rootEntityManager(orm), workerJobs(env));
     jobs.start();
+    const events = createEventListener(orm, env);
+    const loops = new LoopRunner(rootEntityManager(orm), workerLoops(env), events);
+    await loops.start();
     return {
       url: listener.url,
       orm,
@@ -114,8 +122,14 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
       demo,
       jobs,
       subscriptions,
+      loops,
       async close() {
-        await Promise.all([listener.close(), subscriptions.close(), jobs.stop(env.shutdownTimeoutMs)]);
+        await Promise.all([
+          listener.close(),
+          subscriptions.close(),
+          jobs.stop(env.shutdownTimeoutMs),
+          loops.stop(env.shutdownTimeoutMs).then(() => events.close()),
+        ]);
         await gateway.stop();
         await orm.close(true);
       },

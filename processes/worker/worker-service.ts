@@ -13,6 +13,10 @@ import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.j
 import type { Job } from '../../subgraphs/kernel/jobs/job.js';
 import { JobRunner } from './job-runner.js';
 import { workerJobs } from './jobs.js';
+import { LoopRunner } from './loop-runner.js';
+import { workerLoops } from './loops.js';
+import { createEventListener } from '../../subgraphs/kernel/events/listener.js';
+import type { BackgroundLoop } from '../../subgraphs/kernel/jobs/loop.js';
 
 /** A started worker service. */
 export interface RunningWorker {
@@ -20,6 +24,8 @@ export interface RunningWorker {
   readonly url: string;
   readonly httpServer: Server;
   readonly runner: JobRunner;
+  /** The background loops (event publisher, webhook dispatcher). */
+  readonly loops: LoopRunner;
   /** Stops taking jobs and lets a running one finish (bounded by SHUTDOWN_TIMEOUT_MS), then closes the database. */
   close(): Promise<void>;
 }
@@ -30,12 +36,14 @@ export interface WorkerServiceOptions {
   readonly port?: number;
   /** The jobs to run. Default {@link workerJobs}. */
   readonly jobs?: readonly Job[];
+  /** The background loops to run. Default {@link workerLoops}. */
+  readonly loops?: readonly BackgroundLoop[];
 }
 
 /** Opens the database, listens on the port, then schedules the jobs. */
 export async function startWorkerService(env: Env, options: WorkerServiceOptions = {}): Promise<RunningWorker> {
   // Jobs may touch any subgraph's tables (and the outbox), through raw SQL or entities.
-  const orm = await createOrm({ env, entities: ALL_ENTITIES, poolSize: 2 });
+  const orm = await createOrm({ env, entities: ALL_ENTITIES, poolSize: 4 });
   try {
     const runner = new JobRunner(rootEntityManager(orm), options.jobs ?? workerJobs(env));
     const app = createHttpApp(env, 'worker');
@@ -45,12 +53,20 @@ export async function startWorkerService(env: Env, options: WorkerServiceOptions
       shutdownTimeoutMs: env.shutdownTimeoutMs,
     });
     runner.start();
+    const events = createEventListener(orm, env);
+    const loops = new LoopRunner(rootEntityManager(orm), options.loops ?? workerLoops(env), events);
+    await loops.start();
     return {
       url: listener.url,
       httpServer: listener.httpServer,
       runner,
+      loops,
       async close() {
-        await Promise.all([runner.stop(env.shutdownTimeoutMs), listener.close()]);
+        await Promise.all([
+          runner.stop(env.shutdownTimeoutMs),
+          loops.stop(env.shutdownTimeoutMs).then(() => events.close()),
+          listener.close(),
+        ]);
         await orm.close(true);
       },
     };

@@ -2,6 +2,8 @@
 import { buildFederatedSchema } from '../kernel/federation.js';
 import { ENGAGEMENT_ACCESS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
+import { resolveSecretsKey } from '../kernel/auth/secrets-key.js';
+import { webhookDispatchLoop, webhookFanOut } from './webhook-delivery/webhook-dispatcher.js';
 import { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
 import { CheckInCampaignResolver } from './check-in-campaign/check-in-campaign.resolver.js';
 import { CheckInCampaignManagementResolver } from './check-in-campaign/check-in-campaign-management.resolver.js';
@@ -28,6 +30,18 @@ export { WebhookEndpoint, WebhookEndpointStatus } from './webhook-endpoint/webho
 export const engagementSubgraph: SubgraphModule<EngagementContext> = {
   name: 'engagement',
   access: ENGAGEMENT_ACCESS,
+  // Outbound webhooks: deliveries written as events are published, POSTed by the worker's loop.
+  publishHooks: () => [webhookFanOut()],
+  loops: (env) => [
+    webhookDispatchLoop(
+      {
+        secretsKey: resolveSecretsKey(env),
+        timeoutMs: env.events.webhookTimeoutMs,
+        allowPrivate: env.events.allowPrivateReceivers,
+      },
+      env.events.dispatchPollMs,
+    ),
+  ],
   entities: [
     CheckInCampaign,
     CheckIn,

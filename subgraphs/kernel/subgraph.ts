@@ -8,7 +8,9 @@ import type { GraphQLSchema } from 'graphql';
 import { guardRootFields, type AccessTable } from './auth/operation-access.js';
 import type { BaseContext } from './context.js';
 import type { Env, SubgraphName } from './env.js';
+import type { PublishHook } from './events/publisher.js';
 import type { Job } from './jobs/job.js';
+import type { BackgroundLoop } from './jobs/loop.js';
 
 export interface SubgraphModule<C extends BaseContext = BaseContext> {
   readonly name: SubgraphName;
@@ -25,6 +27,16 @@ export interface SubgraphModule<C extends BaseContext = BaseContext> {
   createContext(base: BaseContext): C;
   /** The background jobs this subgraph owns (run by the worker, `processes/worker/`). Default none. */
   readonly jobs?: (env: Env) => readonly Job[];
+  /**
+   * Its background loops (run by the worker, woken by LISTEN/NOTIFY and a timer; kernel/jobs/loop.ts),
+   * e.g. engagement's webhook dispatcher. Default none.
+   */
+  readonly loops?: (env: Env) => readonly BackgroundLoop[];
+  /**
+   * What it does when events are published, in the publisher's transaction (kernel/events/publisher.ts),
+   * e.g. engagement's webhook fan-out. Default nothing.
+   */
+  readonly publishHooks?: (env: Env) => readonly PublishHook[];
 }
 
 /**

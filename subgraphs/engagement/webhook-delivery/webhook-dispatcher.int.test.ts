@@ -1,0 +1,399 @@
+/**
+ * The event pipeline against a real database (both drivers) and a local receiver on a random port:
+ * publishing (order, NOTIFY `event_published`, fan-out in the same transaction), deliveries whose
+ * signatures `standardwebhooks` verifies, Svix's retry schedule run on a compressed (injected) clock,
+ * Retry-After, 410 and 5 days of failures disabling the endpoint, a rotation's two signatures,
+ * the retention purge, and the background loops woken by NOTIFY rather than their timer.
+ */
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/fixtures/database.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test/fixtures/webhook-receiver.js';
+import { LoopRunner } from '../../../processes/worker/loop-runner.js';
+import { ALL_ENTITIES } from '../../index.js';
+import { encryptSecret } from '../../kernel/auth/secrets-key.js';
+import { createOrm, migrate, rootEntityManager, type EntityManager, type Orm } from '../../kernel/db/orm.js';
+import { uuidv7 } from '../../kernel/db/uuid.js';
+import { createEventListener, type EventListener } from '../../kernel/events/listener.js';
+import { notifyPayload, publishPending, publisherLoop, type PublishedEvent } from '../../kernel/events/publisher.js';
+import { eventRetentionJob } from '../../kernel/events/retention.job.js';
+import { SVIX_SCHEDULE_MS, WebhookDispatcher, webhookDispatchLoop, webhookFanOut } from './webhook-dispatcher.js';
+
+const KEY = randomBytes(32);
+let database: TestDatabase;
+let orm: Orm;
+let root: EntityManager;
+let listener: EventListener;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orm = await createOrm({
+    env: { databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR, debugSql: false },
+    entities: ALL_ENTITIES,
+  });
+  await migrate(orm);
+  root = rootEntityManager(orm);
+  listener = createEventListener(orm, { databaseUrl: database.env.DATABASE_URL });
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await listener?.close();
+  await orm?.close(true);
+  await database?.drop();
+});
+
+beforeEach(async () => {
+  // Every test starts with nothing pending anywhere.
+  await root.fork().execute(`update "webhook_delivery" set "status" = 'cancelled' where "status" = 'pending'`);
+  await publishPending(root, []);
+  receiver.received.length = 0;
+  receiver.respond = (_request, response) => response.end('ok');
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
+
+async function business(): Promise<string> {
+  const id = uuidv7();
+  await root
+    .fork()
+    .execute(
+      `insert into "business_account" ("id", "created_at", "updated_at", "name", "owner_email") values (?, now(), now(), 'Shop', 'o@example.com')`,
+      [id],
+    );
+  return id;
+}
+
+async function endpoint(
+  businessAccountId: string,
+  secret: string,
+  options: { events?: string[]; previous?: string; previousExpiresAt?: Date } = {},
+): Promise<string> {
+  const id = uuidv7();
+  await root.fork().execute(
+    `insert into "webhook_endpoint" ("id", "created_at", "updated_at", "business_account_id", "url", "events", "status",
+         "secret_ciphertext", "previous_secret_ciphertext", "previous_secret_expires_at")
+       values (?, now(), now(), ?, ?, ?::jsonb, 'active', ?, ?, ?)`,
+    [
+      id,
+      businessAccountId,
+      receiver.url,
+      JSON.stringify(options.events ?? ['purchase.completed']),
+      encryptSecret(KEY, secret),
+      options.previous ? encryptSecret(KEY, options.previous) : null,
+      options.previousExpiresAt ?? null,
+    ],
+  );
+  return id;
+}
+
+async function emit(businessAccountId: string | null, type = 'purchase.completed', data: object = { n: 1 }) {
+  const id = uuidv7();
+  await root.fork().execute(
+    `insert into "outbox_event" ("id", "created_at", "updated_at", "type", "business_account_id", "occurred_at", "payload")
+       values (?, now(), now(), ?, ?, now(), ?::jsonb)`,
+    [id, type, businessAccountId, JSON.stringify(data)],
+  );
+  return id;
+}
+
+const whsec = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+async function delivery(endpointId: string) {
+  const rows = await root
+    .fork()
+    .execute<{ status: string; attempts: number; next_attempt_at: Date | string }[]>(
+      'select "status", "attempts", "next_attempt_at" from "webhook_delivery" where "endpoint_id" = ?',
+      [endpointId],
+    );
+  return rows.map((row) => ({ ...row, next_attempt_at: new Date(row.next_attempt_at) }));
+}
+
+async function endpointRow(id: string) {
+  const rows = await root
+    .fork()
+    .execute<{ status: string; failing_since: Date | null; disabled_reason: string | null }[]>(
+      'select "status", "failing_since", "disabled_reason" from "webhook_endpoint" where "id" = ?',
+      [id],
+    );
+  return rows[0]!;
+}
+
+async function attempts(endpointId: string) {
+  return root
+    .fork()
+    .execute<
+      { attempt: number; response_status: number | null; response_excerpt: string | null; latency_ms: number }[]
+    >('select * from "webhook_attempt" where "endpoint_id" = ? order by "attempt"', [endpointId]);
+}
+
+/** A clock the test moves. */
+function testClock(start = Date.now() + 1_000) {
+  let now = start;
+  return { now: () => new Date(now), set: (ms: number) => (now = ms), advance: (ms: number) => (now += ms) };
+}
+
+const dispatcherWith = (options: Partial<ConstructorParameters<typeof WebhookDispatcher>[0]> = {}) =>
+  new WebhookDispatcher({ secretsKey: KEY, timeoutMs: 2_000, allowPrivate: true, ...options });
+
+describe('publishing', () => {
+  it('numbers events in id order, NOTIFYs each on commit, and fans out only to subscribed endpoints of the business', async () => {
+    const shop = await business();
+    const other = await business();
+    const secret = whsec();
+    const subscribed = await endpoint(shop, secret);
+    const otherType = await endpoint(shop, whsec(), { events: ['checkin.recorded'] });
+    const otherShop = await endpoint(other, whsec());
+    const notified: string[] = [];
+    const stop = await listener.listen('event_published', (payload) => notified.push(payload));
+    const ids = [await emit(shop), await emit(shop, 'purchase.completed', { n: 2 }), await emit(null)];
+    const published = await publishPending(root, [webhookFanOut()]);
+    expect(published.map((event) => event.id)).toEqual(ids);
+    const seqs = published.map((event) => BigInt(event.seq));
+    expect(seqs[1]! - seqs[0]!).toBe(1n);
+    expect(seqs[2]! - seqs[1]!).toBe(1n);
+    await until(() => notified.length === 3);
+    await stop();
+    expect(notified.map((payload) => (JSON.parse(payload) as { id: string }).id)).toEqual(ids);
+    expect(JSON.parse(notified[1]!)).toMatchObject({
+      seq: published[1]!.seq,
+      type: 'purchase.completed',
+      data: { n: 2 },
+    });
+    expect(await delivery(subscribed)).toHaveLength(2);
+    expect(await delivery(otherType)).toHaveLength(0);
+    expect(await delivery(otherShop)).toHaveLength(0);
+    // Published once only.
+    expect(await publishPending(root, [webhookFanOut()])).toHaveLength(0);
+  });
+
+  it('truncates a NOTIFY payload over 7,000 bytes', () => {
+    const event: PublishedEvent = {
+      seq: '9',
+      id: uuidv7(),
+      type: 'post.published',
+      businessAccountId: null,
+      occurredAt: new Date(),
+      data: { text: 'x'.repeat(7_000) },
+    };
+    expect(JSON.parse(notifyPayload(event))).toEqual({
+      seq: '9',
+      id: event.id,
+      type: 'post.published',
+      businessAccountId: null,
+      occurredAt: event.occurredAt.toISOString(),
+      truncated: true,
+    });
+    expect(JSON.parse(notifyPayload({ ...event, data: { text: 'short' } }))).toMatchObject({ data: { text: 'short' } });
+  });
+});
+
+describe('delivery', () => {
+  it('POSTs the event body, signed so that standardwebhooks verifies it, and records the attempt', async () => {
+    const shop = await business();
+    const secret = whsec();
+    const id = await endpoint(shop, secret);
+    const eventId = await emit(shop, 'purchase.completed', { total: 1200 });
+    await publishPending(root, [webhookFanOut()]);
+    expect(await dispatcherWith().runOnce(root)).toBe(1);
+    const [hit] = receiver.received;
+    expect(hit!.headers['webhook-id']).toBe(eventId);
+    const body = new Webhook(secret).verify(hit!.body, hit!.headers as Record<string, string>);
+    expect(body).toMatchObject({
+      id: eventId,
+      type: 'purchase.completed',
+      businessAccountId: shop,
+      data: { total: 1200 },
+    });
+    expect(await delivery(id)).toMatchObject([{ status: 'succeeded', attempts: 1 }]);
+    expect(await attempts(id)).toMatchObject([{ attempt: 1, response_status: 200, response_excerpt: 'ok' }]);
+    expect(await dispatcherWith().runOnce(root)).toBe(0);
+  });
+
+  it('retries a failing receiver on Svix schedule with jitter (compressed clock), then gives up', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    const eventId = await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    receiver.respond = (_request, response) => response.writeHead(500).end('down');
+    const clock = testClock();
+    const dispatcher = dispatcherWith({ now: clock.now });
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= SVIX_SCHEDULE_MS.length; attempt += 1) {
+      expect(await dispatcher.runOnce(root)).toBe(1);
+      const [row] = await delivery(id);
+      if (attempt === SVIX_SCHEDULE_MS.length) {
+        expect(row).toMatchObject({ status: 'failed', attempts: attempt });
+        break;
+      }
+      expect(row!.status).toBe('pending');
+      const delay = row!.next_attempt_at.getTime() - clock.now().getTime();
+      delays.push(delay);
+      // Not due a millisecond early.
+      clock.advance(delay - 1);
+      expect(await dispatcher.runOnce(root)).toBe(0);
+      clock.advance(1);
+    }
+    SVIX_SCHEDULE_MS.slice(1).forEach((scheduled, index) => {
+      expect(delays[index]).toBeGreaterThanOrEqual(Math.floor(scheduled * 0.8));
+      expect(delays[index]).toBeLessThanOrEqual(Math.ceil(scheduled * 1.2));
+    });
+    expect(new Set(receiver.received.map((request) => request.headers['webhook-id']))).toEqual(new Set([eventId]));
+    expect(receiver.received).toHaveLength(8);
+    expect((await attempts(id)).map((row) => row.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await endpointRow(id)).toMatchObject({ status: 'failing' });
+  });
+
+  it('honours Retry-After on 429, 502 and 504 only', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    const clock = testClock();
+    const dispatcher = dispatcherWith({ now: clock.now, jitter: () => 1 });
+    for (const [status, expected] of [
+      [429, 7_000],
+      [502, 7_000],
+      [504, 7_000],
+      [503, SVIX_SCHEDULE_MS[1]!],
+    ] as const) {
+      await root.fork().execute(`update "webhook_delivery" set "status" = 'cancelled' where "endpoint_id" = ?`, [id]);
+      await emit(shop);
+      await publishPending(root, [webhookFanOut(clock.now)]);
+      receiver.respond = (_request, response) => response.writeHead(status, { 'retry-after': '7' }).end();
+      expect(await dispatcher.runOnce(root)).toBe(1);
+      const pending = (await delivery(id)).filter((row) => row.status === 'pending');
+      expect(pending[0]!.next_attempt_at.getTime() - clock.now().getTime(), String(status)).toBe(expected);
+    }
+  });
+
+  it('410 disables the endpoint and cancels its pending deliveries', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    await emit(shop);
+    await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    receiver.respond = (_request, response) => response.writeHead(410).end('gone');
+    expect(await dispatcherWith({ batch: 1 }).runOnce(root)).toBe(1);
+    expect(await endpointRow(id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
+    expect((await delivery(id)).map((row) => row.status).sort()).toEqual(['cancelled', 'failed']);
+    // A disabled endpoint gets no new deliveries.
+    await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    expect(await delivery(id)).toHaveLength(2);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('an endpoint failing for 5 days is disabled; a success before that makes it active again', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    const clock = testClock();
+    const dispatcher = dispatcherWith({ now: clock.now, scheduleMs: [0, 1_000, 1_000, 1_000, 1_000, 1_000] });
+    await emit(shop);
+    await publishPending(root, [webhookFanOut(clock.now)]);
+    receiver.respond = (_request, response) => response.writeHead(500).end();
+    await dispatcher.runOnce(root);
+    expect(await endpointRow(id)).toMatchObject({ status: 'failing' });
+    receiver.respond = (_request, response) => response.end('ok');
+    clock.advance(2_000);
+    await dispatcher.runOnce(root);
+    expect(await endpointRow(id)).toMatchObject({ status: 'active', failing_since: null });
+
+    receiver.respond = (_request, response) => response.writeHead(500).end();
+    await emit(shop);
+    await emit(shop);
+    await publishPending(root, [webhookFanOut(clock.now)]);
+    await dispatcherWith({ now: clock.now, batch: 1, scheduleMs: [0, 1_000, 1_000] }).runOnce(root);
+    clock.advance(5 * 24 * 3_600_000);
+    await dispatcherWith({ now: clock.now, batch: 1, scheduleMs: [0, 1_000, 1_000] }).runOnce(root);
+    expect(await endpointRow(id)).toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
+    expect((await delivery(id)).filter((row) => row.status === 'pending')).toHaveLength(0);
+  });
+
+  it('during a rotation overlap sends two signatures, each verifying; after it, only the current one', async () => {
+    const shop = await business();
+    const [current, previous] = [whsec(), whsec()];
+    const clock = testClock();
+    await endpoint(shop, current, { previous, previousExpiresAt: new Date(clock.now().getTime() + 60_000) });
+    await emit(shop);
+    await publishPending(root, [webhookFanOut(clock.now)]);
+    await dispatcherWith({ now: clock.now }).runOnce(root);
+    const [during] = receiver.received;
+    expect(String(during!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const secret of [current, previous]) {
+      expect(() => new Webhook(secret).verify(during!.body, during!.headers as Record<string, string>)).not.toThrow();
+    }
+    clock.advance(61_000);
+    await emit(shop);
+    await publishPending(root, [webhookFanOut(clock.now)]);
+    await dispatcherWith({ now: clock.now }).runOnce(root);
+    const after = receiver.received[1]!;
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(() => new Webhook(current).verify(after.body, after.headers as Record<string, string>)).not.toThrow();
+    expect(() => new Webhook(previous).verify(after.body, after.headers as Record<string, string>)).toThrow();
+  });
+});
+
+describe('retention', () => {
+  it('deletes published events past retention unless a delivery is pending; never unpublished ones', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    const [old, pending] = [await emit(shop), await emit(shop)];
+    await publishPending(root, [webhookFanOut()]);
+    await root
+      .fork()
+      .execute(`update "webhook_delivery" set "status" = 'succeeded' where "endpoint_id" = ? and "event_id" = ?`, [
+        id,
+        old,
+      ]);
+    const unpublished = await emit(shop);
+    const job = eventRetentionJob({
+      events: { retentionDays: 1, webhookTimeoutMs: 1, allowPrivateReceivers: true, dispatchPollMs: 1 },
+    });
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    await root.fork().transactional((em) => job.run({ em, now: later, signal: new AbortController().signal }));
+    const left = await root
+      .fork()
+      .execute<{ id: string }[]>('select "id" from "outbox_event" where "id" in (?, ?, ?)', [
+        old,
+        pending,
+        unpublished,
+      ]);
+    expect(left.map((row) => row.id).sort()).toEqual([pending, unpublished].sort());
+  });
+});
+
+describe('background loops', () => {
+  it('publish and deliver as soon as an event is committed (NOTIFY), not on their timer', async () => {
+    const shop = await business();
+    const secret = whsec();
+    await endpoint(shop, secret);
+    const runner = new LoopRunner(
+      root,
+      [
+        publisherLoop([webhookFanOut()], 60_000),
+        webhookDispatchLoop({ secretsKey: KEY, timeoutMs: 2_000, allowPrivate: true }, 60_000),
+      ],
+      listener,
+    );
+    await runner.start();
+    try {
+      await sleep(200);
+      const eventId = await emit(shop);
+      await until(() => receiver.received.length === 1);
+      expect(receiver.received[0]!.headers['webhook-id']).toBe(eventId);
+      expect(() =>
+        new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>),
+      ).not.toThrow();
+    } finally {
+      await runner.stop(5_000);
+    }
+  });
+});

@@ -1,0 +1,368 @@
+/**
+ * Outbound webhook delivery (DECISIONS.md, Outbound webhooks and events; Svix's behaviour):
+ *
+ * - Fan-out (a publish hook, in the publisher's transaction): one pending delivery per published event
+ *   and subscribed, not disabled endpoint of the event's business account.
+ * - Dispatch (a background loop, any number of workers): due deliveries are claimed in a short
+ *   transaction with FOR UPDATE SKIP LOCKED and a lease (the timeout + 10 s, so a killed worker's
+ *   claim is taken again), POSTed outside any transaction with bounded concurrency, and each attempt
+ *   is recorded in a short transaction of its own.
+ * - Outcome: 2xx succeeds (the endpoint is active again); 410 disables the endpoint and cancels its
+ *   pending deliveries; anything else is retried on Svix's schedule (immediately, 5 s, 5 min, 30 min,
+ *   2 h, 5 h, 10 h, 10 h; +-20 % jitter), or after Retry-After on 429/502/504, until the schedule runs
+ *   out (failed); an endpoint failing for 5 days is disabled.
+ * - `webhook-id` is the event id on every attempt; during a rotation's overlap window deliveries carry
+ *   two signatures (current and previous secret).
+ */
+import { decryptSecret } from '../../kernel/auth/secrets-key.js';
+import type { EntityManager } from '../../kernel/db/orm.js';
+import { uuidv7 } from '../../kernel/db/uuid.js';
+import type { PublishedEvent, PublishHook } from '../../kernel/events/publisher.js';
+import { PUBLISHED_CHANNEL } from '../../kernel/events/publisher.js';
+import type { BackgroundLoop } from '../../kernel/jobs/loop.js';
+import { log } from '../../kernel/logger.js';
+import { WebhookEndpointStatus } from '../webhook-endpoint/webhook-endpoint.entity.js';
+import { WebhookAttemptTrigger } from './webhook-attempt.entity.js';
+import { WebhookDeliveryStatus } from './webhook-delivery.entity.js';
+import { sendWebhook, type Resolver, type WebhookSendResult } from './webhook-http.js';
+
+/** Svix's retry schedule: the delay before attempt n+1 after attempt n failed (8 attempts in all). */
+export const SVIX_SCHEDULE_MS: readonly number[] = [
+  0,
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+];
+/** An endpoint failing this long is disabled. */
+export const FAILING_DISABLE_MS = 5 * 24 * 3_600_000;
+/** Statuses whose Retry-After is honoured. */
+const RETRY_AFTER_STATUSES = new Set([429, 502, 504]);
+/** Added to the timeout for a claim's lease. */
+const LEASE_MARGIN_MS = 10_000;
+
+export interface DispatcherOptions {
+  /** Decrypts endpoint secrets (the signing-key scheme). */
+  readonly secretsKey: Buffer;
+  readonly timeoutMs: number;
+  readonly allowPrivate: boolean;
+  /** The clock (tests compress time with it). Default the system's. */
+  readonly now?: () => Date;
+  /** Delay before attempt n+1 (index n); its length is the number of attempts. Default Svix's. */
+  readonly scheduleMs?: readonly number[];
+  /** A factor applied to each delay; default uniform in [0.8, 1.2]. */
+  readonly jitter?: () => number;
+  /** Deliveries POSTed at once. Default 16. */
+  readonly concurrency?: number;
+  /** Deliveries claimed per run. Default 64. */
+  readonly batch?: number;
+  readonly failingDisableMs?: number;
+  /** The sender (tests may wrap it). */
+  readonly send?: typeof sendWebhook;
+  readonly resolve?: Resolver;
+}
+
+/** The wire body of an event (DECISIONS.md). */
+export function webhookBody(event: {
+  id: string;
+  type: string;
+  occurredAt: Date;
+  businessAccountId: string | null;
+  data: unknown;
+}): string {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    occurredAt: event.occurredAt.toISOString(),
+    businessAccountId: event.businessAccountId,
+    data: event.data,
+  });
+}
+
+/** The publish hook: one pending delivery per event and subscribed endpoint that is not disabled. */
+export function webhookFanOut(now: () => Date = () => new Date()): PublishHook {
+  return async (em: EntityManager, events: readonly PublishedEvent[]) => {
+    const owned = events.filter((event) => event.businessAccountId !== null);
+    if (owned.length === 0) return;
+    const pairs = await em.execute<{ event_id: string; endpoint_id: string }[]>(
+      `select v."id" as "event_id", e."id" as "endpoint_id"
+       from jsonb_to_recordset(?::jsonb) as v("id" uuid, "type" text, "business_account_id" uuid)
+       join "webhook_endpoint" e on e."business_account_id" = v."business_account_id"
+        and e."status" <> ? and e."events" @> jsonb_build_array(v."type")`,
+      [
+        JSON.stringify(
+          owned.map((event) => ({ id: event.id, type: event.type, business_account_id: event.businessAccountId })),
+        ),
+        WebhookEndpointStatus.Disabled,
+      ],
+    );
+    if (pairs.length === 0) return;
+    const at = now();
+    await em.execute(
+      `insert into "webhook_delivery" ("id", "created_at", "updated_at", "event_id", "endpoint_id", "status",
+         "attempts", "next_attempt_at")
+       select v."id", ?, ?, v."event_id", v."endpoint_id", ?, 0, ?
+       from jsonb_to_recordset(?::jsonb) as v("id" uuid, "event_id" uuid, "endpoint_id" uuid)
+       on conflict ("endpoint_id", "event_id") do nothing`,
+      [
+        at,
+        at,
+        WebhookDeliveryStatus.Pending,
+        at,
+        JSON.stringify(pairs.map((pair) => ({ id: uuidv7(at.getTime()), ...pair }))),
+      ],
+    );
+  };
+}
+
+interface ClaimedRow {
+  id: string;
+  attempts: number;
+  event_id: string;
+  event_type: string;
+  business_account_id: string | null;
+  occurred_at: Date | string;
+  payload: unknown;
+  endpoint_id: string;
+  url: string;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: Date | string | null;
+}
+
+const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+/** What became of one attempt. */
+export type DeliveryOutcome = 'succeeded' | 'retry' | 'failed' | 'disabled';
+
+export class WebhookDispatcher {
+  private readonly now: () => Date;
+  private readonly scheduleMs: readonly number[];
+  private readonly jitter: () => number;
+  private readonly send: typeof sendWebhook;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.scheduleMs = options.scheduleMs ?? SVIX_SCHEDULE_MS;
+    this.jitter = options.jitter ?? (() => 0.8 + Math.random() * 0.4);
+    this.send = options.send ?? sendWebhook;
+  }
+
+  /** Claims due deliveries, sends them (bounded concurrency) and records each attempt; returns how many. */
+  async runOnce(root: EntityManager, signal?: AbortSignal): Promise<number> {
+    const claimed = await this.claim(root);
+    if (claimed.length === 0) return 0;
+    const queue = [...claimed];
+    const workers = Array.from({ length: Math.min(this.options.concurrency ?? 16, queue.length) }, async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        // Stopping: leave the rest claimed; their lease runs out and another worker takes them.
+        if (signal?.aborted) return;
+        try {
+          await this.deliver(root, row);
+        } catch (error) {
+          log('error', 'webhook delivery could not be recorded; its lease will expire and it is retried', {
+            deliveryId: row.id,
+            error,
+          });
+        }
+      }
+    });
+    await Promise.all(workers);
+    return claimed.length;
+  }
+
+  /** Due pending deliveries, leased to this worker (attempt counted), with their event and endpoint. */
+  private async claim(root: EntityManager): Promise<ClaimedRow[]> {
+    const now = this.now();
+    const leaseUntil = new Date(now.getTime() + this.options.timeoutMs + LEASE_MARGIN_MS);
+    return root.fork().transactional(async (em) => {
+      const rows = await em.execute<{ id: string }[]>(
+        `update "webhook_delivery" set "lease_until" = ?, "attempts" = "attempts" + 1, "updated_at" = ?
+         where "id" in (
+           select "id" from "webhook_delivery"
+           where "status" = ? and "next_attempt_at" <= ? and ("lease_until" is null or "lease_until" <= ?)
+           order by "next_attempt_at" limit ? for update skip locked)
+         returning "id"`,
+        [leaseUntil, now, WebhookDeliveryStatus.Pending, now, now, this.options.batch ?? 64],
+      );
+      if (rows.length === 0) return [];
+      return em.execute<ClaimedRow[]>(
+        `select d."id", d."attempts", o."id" as "event_id", o."type" as "event_type", o."business_account_id",
+           o."occurred_at", o."payload", e."id" as "endpoint_id", e."url", e."secret_ciphertext",
+           e."previous_secret_ciphertext", e."previous_secret_expires_at"
+         from "webhook_delivery" d
+         join "outbox_event" o on o."id" = d."event_id"
+         join "webhook_endpoint" e on e."id" = d."endpoint_id"
+         where d."id" in (select ("value" #>> '{}')::uuid from jsonb_array_elements(?::jsonb))
+         order by d."next_attempt_at"`,
+        [JSON.stringify(rows.map((row) => row.id))],
+      );
+    });
+  }
+
+  /** The signing secrets of an endpoint at `now`: current first, then the previous one within its overlap. */
+  private secrets(row: ClaimedRow, now: Date): string[] {
+    const secrets = [decryptSecret(this.options.secretsKey, row.secret_ciphertext)];
+    if (
+      row.previous_secret_ciphertext &&
+      row.previous_secret_expires_at &&
+      asDate(row.previous_secret_expires_at).getTime() > now.getTime()
+    ) {
+      secrets.push(decryptSecret(this.options.secretsKey, row.previous_secret_ciphertext));
+    }
+    return secrets;
+  }
+
+  private async deliver(root: EntityManager, row: ClaimedRow): Promise<DeliveryOutcome> {
+    const attemptedAt = this.now();
+    const body = webhookBody({
+      id: row.event_id,
+      type: row.event_type,
+      occurredAt: asDate(row.occurred_at),
+      businessAccountId: row.business_account_id,
+      data: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    });
+    const result = await this.send({
+      url: row.url,
+      id: row.event_id,
+      timestamp: attemptedAt,
+      body,
+      secrets: this.secrets(row, attemptedAt),
+      timeoutMs: this.options.timeoutMs,
+      allowPrivate: this.options.allowPrivate,
+      ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+    });
+    return this.record(root, row, attemptedAt, result);
+  }
+
+  /** The delay before the next attempt after attempt `attempts` failed, or null when the schedule ran out. */
+  nextDelayMs(attempts: number, result: Pick<WebhookSendResult, 'status' | 'retryAfterMs'>): number | null {
+    if (attempts >= this.scheduleMs.length) return null;
+    const longest = Math.max(...this.scheduleMs);
+    if (result.status !== null && RETRY_AFTER_STATUSES.has(result.status) && result.retryAfterMs !== null) {
+      return Math.min(result.retryAfterMs, longest);
+    }
+    return Math.round(this.scheduleMs[attempts]! * this.jitter());
+  }
+
+  private async record(
+    root: EntityManager,
+    row: ClaimedRow,
+    attemptedAt: Date,
+    result: WebhookSendResult,
+  ): Promise<DeliveryOutcome> {
+    const recordedAt = this.now();
+    const ok = result.status !== null && result.status >= 200 && result.status < 300;
+    const gone = result.status === 410;
+    return root.fork().transactional(async (em) => {
+      await em.execute(
+        `insert into "webhook_attempt" ("id", "created_at", "updated_at", "endpoint_id", "delivery_id", "event_id",
+           "event_type", "attempt", "trigger", "attempted_at", "response_status", "latency_ms", "response_excerpt",
+           "error") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          uuidv7(attemptedAt.getTime()),
+          recordedAt,
+          recordedAt,
+          row.endpoint_id,
+          row.id,
+          row.event_id,
+          row.event_type,
+          row.attempts,
+          WebhookAttemptTrigger.Scheduled,
+          attemptedAt,
+          result.status,
+          result.latencyMs,
+          result.excerpt,
+          result.error,
+        ],
+      );
+      if (ok) {
+        await this.finishDelivery(em, row.id, WebhookDeliveryStatus.Succeeded, recordedAt, result.status);
+        await em.execute(
+          `update "webhook_endpoint" set "status" = ?, "failing_since" = null, "updated_at" = ?
+           where "id" = ? and "status" <> ?`,
+          [WebhookEndpointStatus.Active, recordedAt, row.endpoint_id, WebhookEndpointStatus.Disabled],
+        );
+        return 'succeeded';
+      }
+      if (gone) {
+        await this.finishDelivery(em, row.id, WebhookDeliveryStatus.Failed, recordedAt, result.status);
+        await this.disable(em, row.endpoint_id, 'gone', recordedAt);
+        return 'disabled';
+      }
+      const endpoint = await em.execute<{ failing_since: Date | string | null; status: string }[]>(
+        `update "webhook_endpoint" set "failing_since" = coalesce("failing_since", ?), "status" = ?, "updated_at" = ?
+         where "id" = ? and "status" <> ? returning "failing_since", "status"`,
+        [attemptedAt, WebhookEndpointStatus.Failing, recordedAt, row.endpoint_id, WebhookEndpointStatus.Disabled],
+      );
+      const failingSince = endpoint[0]?.failing_since ? asDate(endpoint[0].failing_since) : null;
+      const delay = this.nextDelayMs(row.attempts, result);
+      if (delay === null) {
+        await this.finishDelivery(em, row.id, WebhookDeliveryStatus.Failed, recordedAt, result.status);
+      } else {
+        await em.execute(
+          `update "webhook_delivery" set "next_attempt_at" = ?, "lease_until" = null, "last_attempt_at" = ?,
+             "last_response_status" = ?, "updated_at" = ? where "id" = ? and "status" = ?`,
+          [
+            new Date(recordedAt.getTime() + delay),
+            attemptedAt,
+            result.status,
+            recordedAt,
+            row.id,
+            WebhookDeliveryStatus.Pending,
+          ],
+        );
+      }
+      if (
+        failingSince &&
+        recordedAt.getTime() - failingSince.getTime() >= (this.options.failingDisableMs ?? FAILING_DISABLE_MS)
+      ) {
+        await this.disable(em, row.endpoint_id, 'failing', recordedAt);
+        return 'disabled';
+      }
+      return delay === null ? 'failed' : 'retry';
+    });
+  }
+
+  private async finishDelivery(
+    em: EntityManager,
+    id: string,
+    status: WebhookDeliveryStatus,
+    at: Date,
+    responseStatus: number | null,
+  ): Promise<void> {
+    await em.execute(
+      `update "webhook_delivery" set "status" = ?, "lease_until" = null, "last_attempt_at" = ?,
+         "last_response_status" = ?, "updated_at" = ? where "id" = ? and "status" = ?`,
+      [status, at, responseStatus, at, id, WebhookDeliveryStatus.Pending],
+    );
+  }
+
+  /** Disables an endpoint (`gone`: 410; `failing`: 5 days of failures) and cancels its pending deliveries. */
+  private async disable(em: EntityManager, endpointId: string, reason: string, at: Date): Promise<void> {
+    await em.execute(
+      `update "webhook_endpoint" set "status" = ?, "disabled_at" = ?, "disabled_reason" = ?, "updated_at" = ?
+       where "id" = ? and "status" <> ?`,
+      [WebhookEndpointStatus.Disabled, at, reason, at, endpointId, WebhookEndpointStatus.Disabled],
+    );
+    await em.execute(
+      `update "webhook_delivery" set "status" = ?, "lease_until" = null, "updated_at" = ? where "endpoint_id" = ? and "status" = ?`,
+      [WebhookDeliveryStatus.Cancelled, at, endpointId, WebhookDeliveryStatus.Pending],
+    );
+    log('warn', 'webhook endpoint disabled', { endpointId, reason });
+  }
+}
+
+/** The dispatcher as a background loop (woken when events are published, and by its timer for retries). */
+export function webhookDispatchLoop(options: DispatcherOptions, intervalMs: number): BackgroundLoop {
+  const dispatcher = new WebhookDispatcher(options);
+  return {
+    name: 'webhooks.dispatch',
+    channels: [PUBLISHED_CHANNEL],
+    intervalMs,
+    run: ({ root, signal }) => dispatcher.runOnce(root, signal),
+  };
+}
