@@ -3,7 +3,8 @@
  * owner of さくらマート signs in through the real OAuth pages, the page subscribes over graphql-ws on
  * `/graphql` of the same origin, then a sale is recorded at one of its stores (a real operation: its
  * `purchase.completed` outbox row, published by the event publisher loop, NOTIFY, the subscription
- * server) and appears on the page; another business's event published just before does not.
+ * server) and appears on the page; another business's event published just before does not. Signing out in another tab revokes the
+ * grant; the server closes the socket and the page shows it is signed out.
  * Skipped where Chromium is missing; under CI that fails.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -48,7 +49,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!CHROMIUM)('the live events page in Chromium', () => {
-  it('shows a sale recorded after it loaded, and nothing of another business', async () => {
+  it('shows a sale recorded after it loaded, nothing of another business, and the sign-out of another tab', async () => {
     const terminal = await createTerminal(service, SAKURA_STORE);
     const page = await context.newPage();
     const problems: string[] = [];
@@ -83,7 +84,16 @@ describe.skipIf(!CHROMIUM)('the live events page in Chromium', () => {
     });
     expect(await page.locator(`li[data-id="${other.id}"]`).count()).toBe(0);
     expect(await page.locator('li.event').count()).toBe(1);
-    expect(problems).toEqual([]);
+
+    // Signing out in another tab revokes the grant: the server closes the socket, the page says so.
+    const otherTab = await context.newPage();
+    await otherTab.goto(`${service.url}/dashboard/events`);
+    await otherTab.getByRole('button', { name: 'ログアウト' }).click();
+    await otherTab.getByRole('heading', { name: 'ログアウトしました' }).waitFor();
+    await expect.poll(() => page.locator('#status').getAttribute('data-state'), { timeout: 20_000 }).toBe('signedOut');
+    expect(await page.locator('#status').innerText()).toContain('ログインが切れました');
+    expect(problems.filter((p) => !p.includes('/dashboard/token'))).toEqual([]);
+    await otherTab.close();
     await page.close();
   });
 });
