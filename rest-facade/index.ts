@@ -7,12 +7,15 @@ import { sendProblem } from './kernel/http.js';
 import type { GraphQLExecutor } from './kernel/executor.js';
 import { createOAuthPagesRouter } from './oauth/index.js';
 import { createReceiptPagesRouter, type ReceiptPageClient } from './receipts/index.js';
+import { createDashboardRouter, type DashboardClient } from './dashboard/index.js';
+import { DASHBOARD_EVENT_TYPES } from './dashboard/event-types.js';
 import { buildFacadeDocument, routes } from './table.js';
 
 export { HttpExecutor, InProcessExecutor, type GraphQLExecutor } from './kernel/executor.js';
 export { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js';
 export { buildFacadeDocument, routes } from './table.js';
 export { receiptPageCookieKey, type ReceiptPageClient } from './receipts/index.js';
+export { dashboardCookieKey, type DashboardClient } from './dashboard/index.js';
 
 /** `info.version` of the OpenAPI document: this description of the v1 interface (semver). */
 export const API_DOCUMENT_VERSION = '1.0.0';
@@ -34,12 +37,22 @@ export interface FacadeOptions {
     /** Seals the pending-claim cookie ({@link receiptPageCookieKey}); the same in every facade instance. */
     readonly cookieKey: Buffer;
   };
+  /** The live events page (`/dashboard/events`). */
+  readonly dashboard: {
+    /** The first-party client the page signs business owners in with; absent: the page answers 503. */
+    readonly client: DashboardClient | undefined;
+    /** Seals the page's cookies ({@link dashboardCookieKey}); the same in every facade instance. */
+    readonly cookieKey: Buffer;
+    /** GATEWAY_PUBLIC_URL: where browsers open the graphql-ws WebSocket; absent: this origin's `/graphql`. */
+    readonly gatewayPublicUrl: string | undefined;
+  };
 }
 
 /**
  * Mounts every facade path on `app`: `/api/v1/...` from the route table, `GET /openapi.json` (built
  * once, here, from the same table), `GET /docs` (Swagger UI), the landing page at `GET /` and the
- * authorization pages under `/oauth` and the receipt pages under `/receipts`.
+ * authorization pages under `/oauth`, the receipt pages under `/receipts` and the live events page
+ * under `/dashboard`.
  */
 export function mountFacade(app: Express, options: FacadeOptions): void {
   const document = buildFacadeDocument({
@@ -58,6 +71,16 @@ export function mountFacade(app: Express, options: FacadeOptions): void {
       publicUrl: options.publicUrl,
       secureCookies,
       ...options.receiptPages,
+    }),
+  );
+  app.use(
+    '/dashboard',
+    createDashboardRouter({
+      executor: options.executor,
+      publicUrl: options.publicUrl,
+      secureCookies,
+      eventTypes: DASHBOARD_EVENT_TYPES,
+      ...options.dashboard,
     }),
   );
   // Each prefix gets its own router (and its own 404/405), so /api/v1 and /.well-known rows share the table.

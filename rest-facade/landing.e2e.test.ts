@@ -36,6 +36,7 @@ describe('the landing page', () => {
         TRY_PATH,
         '/.well-known/oauth-authorization-server',
         '/healthz',
+        '/dashboard/events',
       ]),
     );
     expect(links.some((l) => l.startsWith('/oauth/authorize?') && l.includes('client_id=rmp_demo_consumer_app'))).toBe(
@@ -51,6 +52,10 @@ describe('the landing page', () => {
         const signIn = await service.call(response.headers.get('location') ?? '', { headers: { accept: 'text/html' } });
         expect(signIn.status).toBe(200);
         expect(await signIn.text()).toContain('name="csrf_token"');
+      } else if (link === '/dashboard/events') {
+        // Not signed in: on to the authorization endpoint as the demo dashboard app.
+        expect(response.status, link).toBe(303);
+        expect(response.headers.get('location')).toContain('/oauth/authorize?');
       } else expect(response.status, link).toBe(200);
     }
   });
@@ -59,6 +64,7 @@ describe('the landing page', () => {
     const html = landingPage({});
     expect(hrefs(html)).not.toContain('/graphql');
     expect(hrefs(html).some((l) => l.startsWith('/oauth/authorize'))).toBe(false);
+    expect(hrefs(html)).not.toContain('/dashboard/events');
     expect(html).toContain('gateway process');
   });
 });

@@ -18,6 +18,8 @@ export interface LandingOptions {
   readonly graphqlPath?: string;
   /** An authorization request of the demo app (development demo data only). */
   readonly signInPath?: string;
+  /** The live events page (`/dashboard/events`), when it has an OAuth client to sign owners in with. */
+  readonly eventsPath?: string;
   /** The development mail outbox (`/dev/outbox`), when mail lands there. */
   readonly outboxPath?: string;
 }
@@ -36,6 +38,9 @@ export function landingPage(options: LandingOptions): string {
       : html`<li>GraphQL <span class="muted">is served by the gateway process (GATEWAY_URL)</span></li>`,
     item(TRY_PATH, 'Try: public stores in 東京都', 'a REST request anyone may make'),
     ...(options.signInPath ? [item(options.signInPath, 'Sign in', 'as a demo user, through the demo app')] : []),
+    ...(options.eventsPath
+      ? [item(options.eventsPath, 'Live events', 'a business owner signs in and watches its events arrive')]
+      : []),
     item('/.well-known/oauth-authorization-server', 'OAuth discovery', 'endpoints and scope names'),
     item('/healthz', 'Health', 'and /readyz for readiness'),
     ...(options.outboxPath ? [item(options.outboxPath, 'Mail outbox', 'mail sent without SMTP_URL')] : []),

@@ -11,6 +11,7 @@
  */
 import { appsArea } from './apps/index.js';
 import { checkinsArea } from './checkins/index.js';
+import { dashboardArea } from './dashboard/index.js';
 import type { FacadeArea } from './kernel/area.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './kernel/openapi.js';
 import type { JsonSchema, Route } from './kernel/route.js';
@@ -35,6 +36,7 @@ export const AREAS: readonly FacadeArea[] = [
   surveysArea,
   walletArea,
   webhooksArea,
+  dashboardArea,
 ];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);

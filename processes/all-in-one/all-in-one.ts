@@ -4,7 +4,13 @@
  * pool). Used by `npm start` and the tests.
  */
 import type { Server } from 'node:http';
-import { mountFacade, mountNotFound, InProcessExecutor, receiptPageCookieKey } from '../../rest-facade/index.js';
+import {
+  dashboardCookieKey,
+  mountFacade,
+  mountNotFound,
+  InProcessExecutor,
+  receiptPageCookieKey,
+} from '../../rest-facade/index.js';
 import { resolveSecretsKey } from '../../subgraphs/kernel/auth/secrets-key.js';
 import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../../subgraphs/index.js';
 import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
@@ -26,7 +32,7 @@ import { workerLoops } from '../worker/loops.js';
 import { createEventListener } from '../../subgraphs/kernel/events/listener.js';
 import { mountGraphQL } from '../../gateway/graphql-http.js';
 import { startEventSubscriptions, type EventSubscriptions } from '../../gateway/subscriptions/index.js';
-import { DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
+import { DEMO_DASHBOARD_CLIENT, DEMO_RECEIPT_PAGE_CLIENT, demoSignInPath } from '../demo/demo-apps.js';
 
 export interface RunningService {
   /** Base URL on loopback, e.g. `http://127.0.0.1:4000`. */
@@ -60,6 +66,7 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
     const demo = env.seedDemoData
       ? await loadDemoData(orm, { publishedCredentials, publicUrl: env.publicUrl })
       : undefined;
+    const dashboardClient = env.dashboard.client ?? (publishedCredentials && demo ? DEMO_DASHBOARD_CLIENT : undefined);
     const operatorToken = resolveOperatorToken(env);
     const authenticator = new Authenticator(operatorToken, new SqlAccessTokenVerifier(rootEntityManager(orm), env));
     const gateway = await createGatewayServer({ kind: 'in-process', modules: ALL_SUBGRAPHS, orm }, env, {
@@ -79,9 +86,16 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
         client: env.receiptPageClient ?? (publishedCredentials && demo ? DEMO_RECEIPT_PAGE_CLIENT : undefined),
         cookieKey: receiptPageCookieKey(resolveSecretsKey(env)),
       },
+      dashboard: {
+        // The demo dashboard app stands in when none is configured and its published secret was seeded.
+        client: dashboardClient,
+        cookieKey: dashboardCookieKey(resolveSecretsKey(env)),
+        gatewayPublicUrl: env.dashboard.gatewayPublicUrl,
+      },
       landing: {
         graphqlPath: '/graphql',
         signInPath: publishedCredentials && demo ? demoSignInPath(env.publicUrl) : undefined,
+        eventsPath: dashboardClient ? '/dashboard/events' : undefined,
         outboxPath: env.smtpUrl || env.nodeEnv === 'production' ? undefined : '/dev/outbox',
       },
     });
@@ -113,6 +127,7 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
       async close() {
         await Promise.all([
           listener.close(),
+          subscriptions.close(),
           jobs.stop(env.shutdownTimeoutMs),
           Promise.all([subscriptions.close(), loops.stop(env.shutdownTimeoutMs)]).then(() => events.close()),
         ]);

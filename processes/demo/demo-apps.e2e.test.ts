@@ -62,6 +62,7 @@ describe('demo apps', () => {
     expect(demoRedirectUris('http://localhost:4720')).toEqual([
       'http://localhost:4720/demo/callback',
       'http://localhost:4720/receipts/callback',
+      'http://localhost:4720/dashboard/callback',
       DEMO_LOOPBACK_REDIRECT_URI,
     ]);
     const before = await em().find(OAuthClient, {}, { orderBy: { clientId: 'asc' } });
@@ -72,6 +73,7 @@ describe('demo apps', () => {
           ...demoRedirectUris(service.env.publicUrl),
           'http://localhost:4720/demo/callback',
           'http://localhost:4720/receipts/callback',
+          'http://localhost:4720/dashboard/callback',
         ]);
       }
     } finally {

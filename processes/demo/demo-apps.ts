@@ -8,6 +8,7 @@ import type { EntityManager } from '../../subgraphs/kernel/db/orm.js';
 import { BUSINESS_SCOPES, USER_SCOPES } from '../../subgraphs/kernel/auth/scopes.js';
 import { OAuthClient, UserScopeStatus } from '../../subgraphs/identity/index.js';
 import { secretDigest } from '../../subgraphs/identity/oauth-client/client-credentials.js';
+import { DASHBOARD_SCOPES } from '../../rest-facade/dashboard/scopes.js';
 
 /** The redirect URI of a command-line client's loopback listener (RFC 8252 §7.3), the same on any port. */
 export const DEMO_LOOPBACK_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
@@ -19,7 +20,12 @@ export const DEMO_LOOPBACK_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
  */
 export function demoRedirectUris(publicUrl: string): string[] {
   const base = publicUrl.replace(/\/+$/, '');
-  return [`${base}/demo/callback`, `${base}/receipts/callback`, DEMO_LOOPBACK_REDIRECT_URI];
+  return [
+    `${base}/demo/callback`,
+    `${base}/receipts/callback`,
+    `${base}/dashboard/callback`,
+    DEMO_LOOPBACK_REDIRECT_URI,
+  ];
 }
 
 /**
@@ -30,6 +36,16 @@ export function demoRedirectUris(publicUrl: string): string[] {
 export const DEMO_RECEIPT_PAGE_CLIENT = {
   clientId: 'rmp_demo_receipt_page',
   clientSecret: 'rmps_demo_receipt_page_secret_for_demos_only',
+} as const;
+
+/**
+ * The first-party app the live events page (`/dashboard/events`) signs business owners in with
+ * (DASHBOARD_CLIENT_ID/_SECRET default to it when demo data with published credentials is loaded).
+ * Its code comes back to `{PUBLIC_URL}/dashboard/callback`. Published demo credentials.
+ */
+export const DEMO_DASHBOARD_CLIENT = {
+  clientId: 'rmp_demo_dashboard',
+  clientSecret: 'rmps_demo_dashboard_secret_for_demos_only',
 } as const;
 
 /**
@@ -69,6 +85,7 @@ export function demoApps(ids: {
   partner: string;
   sakuraMart: string;
   receiptPage: string;
+  dashboard: string;
 }): readonly DemoApp[] {
   return [
     {
@@ -94,6 +111,14 @@ export function demoApps(ids: {
       name: 'レシート受け取り (receipt page)',
       ...DEMO_RECEIPT_PAGE_CLIENT,
       scopes: ['user.receipts.read'],
+      firstParty: true,
+      businessAccountId: null,
+    },
+    {
+      id: ids.dashboard,
+      name: 'イベント ダッシュボード (events page)',
+      ...DEMO_DASHBOARD_CLIENT,
+      scopes: [...DASHBOARD_SCOPES],
       firstParty: true,
       businessAccountId: null,
     },

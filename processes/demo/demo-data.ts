@@ -55,6 +55,7 @@ export const DEMO_APPS = demoApps({
   partner: demoId(0x11, 2),
   sakuraMart: demoId(1, 1),
   receiptPage: demoId(0x11, 3),
+  dashboard: demoId(0x11, 4),
 });
 
 /**

@@ -7,7 +7,13 @@ import type { Env } from '../../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../../subgraphs/kernel/http/health.js';
 import { mountJsonErrorHandler } from '../../subgraphs/kernel/http/json-errors.js';
-import { HttpExecutor, mountFacade, mountNotFound, receiptPageCookieKey } from '../../rest-facade/index.js';
+import {
+  dashboardCookieKey,
+  HttpExecutor,
+  mountFacade,
+  mountNotFound,
+  receiptPageCookieKey,
+} from '../../rest-facade/index.js';
 import { resolveSecretsKey } from '../../subgraphs/kernel/auth/secrets-key.js';
 
 /** A started facade service. */
@@ -53,6 +59,11 @@ export async function startFacadeService(env: Env, port: number = env.port): Pro
     nodeEnv: env.nodeEnv,
     // No demo default here: the facade does not know whether demo data was seeded (configure the client).
     receiptPages: { client: env.receiptPageClient, cookieKey: receiptPageCookieKey(resolveSecretsKey(env)) },
+    dashboard: {
+      client: env.dashboard.client,
+      cookieKey: dashboardCookieKey(resolveSecretsKey(env)),
+      gatewayPublicUrl: env.dashboard.gatewayPublicUrl,
+    },
   });
   mountNotFound(app);
   mountJsonErrorHandler(app);

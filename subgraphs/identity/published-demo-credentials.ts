@@ -18,6 +18,7 @@ export const PUBLISHED_DEMO_CLIENT_SECRETS: ReadonlySet<string> = new Set([
   'rmps_demo_consumer_app_secret_for_demos_only',
   'rmps_demo_sakura_partner_secret_for_demos_only',
   'rmps_demo_receipt_page_secret_for_demos_only',
+  'rmps_demo_dashboard_secret_for_demos_only',
 ]);
 
 /** True when `password` is a published demo password and this is production: refuse it. */

@@ -8,6 +8,7 @@ import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql-limits.js'
 import type { LogLevel } from './logger.js';
 import type { TracingConfig } from './observability/tracing.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit/rules.js';
+import { dashboardSettings, type DashboardSettings } from './env-dashboard.js';
 import { eventSettings, type EventSettings } from './env-events.js';
 import { walletSettings, type WalletSettings } from './env-wallet.js';
 
@@ -129,6 +130,8 @@ export interface Env {
   readonly wallet: WalletSettings;
   /** Webhook delivery and event retention (env-events.ts). */
   readonly events: EventSettings;
+  /** The live events page's OAuth client and the gateway's public URL (env-dashboard.ts). */
+  readonly dashboard: DashboardSettings;
 }
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -312,6 +315,13 @@ export function loadEnv(source: Source = process.env): Env {
     receiptPageClient: receiptPageClient(source),
     wallet: walletSettings(source, nodeEnvRaw, dataDirRaw, (name) => url(source, name)),
     events: eventSettings(nodeEnvRaw, (name, fallback, min, max) => int(source, name, fallback, min, max)),
+    dashboard: dashboardSettings(
+      source,
+      (name) => url(source, name),
+      (message) => {
+        throw new EnvError(message);
+      },
+    ),
   };
 }
 
