@@ -235,14 +235,17 @@ describe('webhookAttempts', () => {
       errors: [{ path: 'after' }],
     });
     expect(failure(await page({ first: 0 }))).toMatchObject({ code: 'BAD_USER_INPUT', errors: [{ path: 'first' }] });
-    // Another business sees none of them.
+    // Another business sees none of them (a fresh one: the running dispatcher delivers other tests' events to `other`).
+    const stranger = await business(service, await registerApp(service, ['store.products.read']), [
+      'store.products.read',
+    ]);
     const theirs = await gql(
       'query($e: ID) { webhookAttempts(endpointId: $e) { nodes { id } } }',
       { e: a },
-      other.token,
+      stranger.token,
     );
     expect(failure(theirs)).toMatchObject({ code: 'NOT_FOUND', reason: 'webhook_endpoint_not_found' });
-    const own = await gql('query { webhookAttempts { nodes { id } } }', {}, other.token);
+    const own = await gql('query { webhookAttempts { nodes { id } } }', {}, stranger.token);
     expect(own.data!.webhookAttempts!.nodes).toEqual([]);
   });
 });
