@@ -73,8 +73,10 @@ export async function publishPending(
       [...PUBLISH_LOCK],
     );
     if (locked[0]?.locked !== true) return [];
+    // NO KEY: a delivery inserted meanwhile (a resend) takes KEY SHARE on its event for the foreign
+    // key; FOR UPDATE would block it while this transaction waits on that insert's key: a deadlock.
     const pending = await em.execute<{ id: string }[]>(
-      'select "id" from "outbox_event" where "published_at" is null order by "id" limit ? for update',
+      'select "id" from "outbox_event" where "published_at" is null order by "id" limit ? for no key update',
       [batch],
     );
     if (pending.length === 0) return [];
