@@ -118,6 +118,8 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.createCustomer': 'NOT_FOUND',
   'Query.googleWalletSaveUrl': 'NOT_FOUND',
   'Mutation.pushWalletPass': 'NOT_FOUND',
+  'Mutation.installShop': 'BAD_USER_INPUT',
+  'Query.shopInstallations': 'BAD_USER_INPUT',
 };
 const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   // Apple's pass web service authenticates by the pass's own ApplePass credential, which an anonymous call lacks.
@@ -163,6 +165,7 @@ const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.terminalQrImage': 'NOT_FOUND',
   'Query.transactionQrReceipt': 'NOT_FOUND',
   'Query.verifyAccessToken': 'BAD_USER_INPUT',
+  'Mutation.receiveStorefrontWebhook': 'BAD_USER_INPUT',
 };
 
 async function codeOf(call: OperationCall, token?: string): Promise<unknown> {

@@ -1,0 +1,42 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { ReceiptsContext } from '../context.js';
+import { ShopInstallation } from './shop-installation.entity.js';
+import { InstallShopInput, StorefrontWebhookInput, StorefrontWebhookReceipt } from './storefront.types.js';
+
+@Resolver()
+export class StorefrontResolver {
+  @Mutation(() => StorefrontWebhookReceipt, {
+    description:
+      'Receives an inbound storefront webhook (anchor: Shopify). Public: the HMAC of the raw body under the shop’s secret ' +
+      'is the credential (UNAUTHENTICATED invalid_webhook_signature otherwise, the same for an unknown shop); a malformed ' +
+      'order is BAD_USER_INPUT malformed_order; a known event id changes nothing. The worker applies it afterwards.',
+  })
+  receiveStorefrontWebhook(
+    @Arg('input', () => StorefrontWebhookInput) input: StorefrontWebhookInput,
+    @Ctx() ctx: ReceiptsContext,
+  ): Promise<StorefrontWebhookReceipt> {
+    return ctx.storefront.receive(input);
+  }
+
+  @Mutation(() => ShopInstallation, {
+    description:
+      'Installs (or re-installs, replacing the secret) a storefront shop for a business: the operator, or a business token ' +
+      'with store.orders.write for its own account and store. Creates a terminal at the store for the shop’s orders.',
+  })
+  installShop(
+    @Arg('input', () => InstallShopInput) input: InstallShopInput,
+    @Ctx() ctx: ReceiptsContext,
+  ): Promise<ShopInstallation> {
+    return ctx.storefront.install(input);
+  }
+
+  @Query(() => [ShopInstallation], {
+    description: 'The storefront shops installed for the caller’s business (the operator: for `businessAccountId`).',
+  })
+  shopInstallations(
+    @Arg('businessAccountId', () => ID, { nullable: true }) businessAccountId: string | null,
+    @Ctx() ctx: ReceiptsContext,
+  ): Promise<ShopInstallation[]> {
+    return ctx.storefront.list(businessAccountId ?? null);
+  }
+}
