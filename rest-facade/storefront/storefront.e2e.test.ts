@@ -17,6 +17,7 @@ import { registerApp, startOAuthService } from '../../test/fixtures/oauth.fixtur
 import { createStore } from '../../test/fixtures/receipts.fixtures.js';
 import { business, sql, type Business } from '../../test/fixtures/stores.fixtures.js';
 import { TEST_OPERATOR_TOKEN, type TestService } from '../../test/harness.js';
+import { runOps } from '../../test/ops-runner.js';
 import { STOREFRONT_MAX_BODY_BYTES } from './storefront.routes.js';
 
 const INSTALL = `mutation($input: InstallShopInput!) {
@@ -477,9 +478,71 @@ describe('the worker job', () => {
       ),
     ).toEqual([]);
   });
+  it('applies a replay of a processed event id no second time (no second event)', async () => {
+    const s = await newShop();
+    const level = { inventory_item_id: 42, location_id: 43, available: 9, updated_at: '2026-11-20T10:00:00Z' };
+    const d = delivery(s, 'inventory', 'inventory_levels/update', level);
+    expect((await send(d)).status).toBe(200);
+    await processAll();
+    const [before] = await sql<{ processed_at: Date }>(
+      service,
+      'select "processed_at" from "storefront_webhook" where "event_id" = ?',
+      [d.headers['X-Shopify-Event-Id']],
+    );
+    expect((await send(d)).status).toBe(200);
+    await processAll();
+    const after = await sql<{ processed_at: Date }>(
+      service,
+      'select "processed_at" from "storefront_webhook" where "event_id" = ?',
+      [d.headers['X-Shopify-Event-Id']],
+    );
+    expect(after).toEqual([before]);
+    const updated = (await events('inventory.updated')).filter((e) => e.payload.shopDomain === s.domain);
+    expect(updated).toHaveLength(1);
+  });
 });
 
 describe('installing', () => {
+  it('installs with npm run ops -- shop:install, whose secret then verifies the shop’s webhooks', async () => {
+    const domain = `cli-${randomUUID().slice(0, 8)}.myshopify.com`;
+    const secret = `shpss_${randomUUID().replaceAll('-', '')}`;
+    const run = await runOps([
+      'shop:install',
+      ...['--business', shop.businessAccountId, '--shop', domain, '--secret', secret, '--store', storeId],
+      ...['--url', `${service.url}/graphql`, '--token', TEST_OPERATOR_TOKEN],
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const printed = JSON.parse(run.stdout) as Record<string, string>;
+    expect(printed).toMatchObject({ shopDomain: domain, storeId, status: 'active' });
+    expect(run.stdout).not.toContain(secret);
+    const s: Shop = { domain, secret, installationId: printed.installationId! };
+    expect((await send(delivery(s, 'orders', 'orders/create', ORDER('77')))).status).toBe(200);
+    const [stored] = await sql<{ secret_ciphertext: string }>(
+      service,
+      'select "secret_ciphertext" from "shop_installation" where "shop_domain" = ?',
+      [domain],
+    );
+    expect(stored!.secret_ciphertext).not.toContain(secret);
+    const bad = await runOps([
+      'shop:install',
+      '--business',
+      shop.businessAccountId,
+      '--shop',
+      'example.com',
+      '--secret',
+      secret,
+      '--store',
+      storeId,
+      '--url',
+      `${service.url}/graphql`,
+      '--token',
+      TEST_OPERATOR_TOKEN,
+    ]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('shopDomain');
+  });
+
   it('refuses a business token without store.orders.write, another business’s store, a bad domain and a short secret', async () => {
     const s = await newShop();
     const other = await business(service, await registerApp(service, ['store.orders.write', 'store.info.read']), [
