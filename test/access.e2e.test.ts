@@ -120,6 +120,7 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.pushWalletPass': 'NOT_FOUND',
   'Mutation.installShop': 'BAD_USER_INPUT',
   'Query.shopInstallations': 'BAD_USER_INPUT',
+  'Mutation.setShopWebhookSecret': 'BAD_USER_INPUT',
 };
 const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   // Apple's pass web service authenticates by the pass's own ApplePass credential, which an anonymous call lacks.

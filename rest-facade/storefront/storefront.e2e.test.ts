@@ -503,6 +503,20 @@ describe('the worker job', () => {
 });
 
 describe('installing', () => {
+  it('replaces a shop’s secret with setShopWebhookSecret (operator): only the new one verifies', async () => {
+    const s = await newShop();
+    const SET = `mutation($d: String!, $s: String!) { setShopWebhookSecret(shopDomain: $d, secret: $s) { shopDomain } }`;
+    const newSecret = `shpss_${randomUUID().replaceAll('-', '')}`;
+    const byOwner = await service.graphql(SET, { d: s.domain, s: newSecret }, shop.token);
+    expect(byOwner.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+    const unknown = await service.graphql(SET, { d: 'nobody-x.myshopify.com', s: newSecret }, TEST_OPERATOR_TOKEN);
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'shop_not_installed' });
+    const set = await service.graphql(SET, { d: s.domain.toUpperCase(), s: newSecret }, TEST_OPERATOR_TOKEN);
+    expect(set.errors).toBeUndefined();
+    expect((await send(delivery(s, 'orders', 'orders/create', ORDER('88')))).status).toBe(401);
+    expect((await send(delivery(s, 'orders', 'orders/create', ORDER('88'), { signWith: newSecret }))).status).toBe(200);
+  });
+
   it('installs with npm run ops -- shop:install, whose secret then verifies the shop’s webhooks', async () => {
     const domain = `cli-${randomUUID().slice(0, 8)}.myshopify.com`;
     const secret = `shpss_${randomUUID().replaceAll('-', '')}`;

@@ -28,4 +28,6 @@ export const RECEIPTS_ACCESS: AccessTable = {
   // The shop's orders become the business's transactions (the service checks the store is theirs).
   'Mutation.installShop': anyOf(OPERATOR, business('store.orders.write')),
   'Query.shopInstallations': anyOf(OPERATOR, business('store.orders.write')),
+  // DECISIONS.md, Operator CLI: webhook-secret:set --shop-domain D --secret S.
+  'Mutation.setShopWebhookSecret': OPERATOR,
 };

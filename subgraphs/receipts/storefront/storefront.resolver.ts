@@ -30,6 +30,19 @@ export class StorefrontResolver {
     return ctx.storefront.install(input);
   }
 
+  @Mutation(() => ShopInstallation, {
+    description:
+      'Replaces the shared secret of an installed shop (operator only; NOT_FOUND shop_not_installed for an unknown domain). ' +
+      'Webhooks signed with the old secret are refused from then on.',
+  })
+  setShopWebhookSecret(
+    @Arg('shopDomain', () => String) shopDomain: string,
+    @Arg('secret', () => String) secret: string,
+    @Ctx() ctx: ReceiptsContext,
+  ): Promise<ShopInstallation> {
+    return ctx.storefront.setSecret(shopDomain, secret);
+  }
+
   @Query(() => [ShopInstallation], {
     description: 'The storefront shops installed for the caller’s business (the operator: for `businessAccountId`).',
   })

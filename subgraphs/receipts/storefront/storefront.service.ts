@@ -4,7 +4,7 @@
  * (`storefront-processing.ts`).
  */
 import { createHash } from 'node:crypto';
-import { requireAuthenticated } from '../../kernel/auth/access.js';
+import { requireAuthenticated, requireOperator } from '../../kernel/auth/access.js';
 import { decryptSecret, encryptSecret, resolveSecretsKey } from '../../kernel/auth/secrets-key.js';
 import type { BaseContext } from '../../kernel/context.js';
 import { isUuid, uuidv7 } from '../../kernel/db/uuid.js';
@@ -43,6 +43,10 @@ export function normalizeShopDomain(domain: string): string | null {
   return SHOP_DOMAIN.test(normalized) ? normalized : null;
 }
 
+const SECRET_RULE = `must be ${SECRET_LENGTH.min} to ${SECRET_LENGTH.max} characters without surrounding spaces`;
+const validSecret = (secret: string) =>
+  secret.length >= SECRET_LENGTH.min && secret.length <= SECRET_LENGTH.max && secret.trim() === secret;
+
 const isKind = (kind: string): kind is StorefrontWebhookKind =>
   (STOREFRONT_WEBHOOK_KINDS as readonly string[]).includes(kind);
 
@@ -71,11 +75,7 @@ export class StorefrontService {
     new Validation()
       .check(isUuid(businessAccountId), 'businessAccountId', 'must be a UUID (required for the operator)')
       .check(shopDomain !== null, 'shopDomain', 'must be a shop domain <name>.myshopify.com')
-      .check(
-        secret.length >= SECRET_LENGTH.min && secret.length <= SECRET_LENGTH.max && secret.trim() === secret,
-        'secret',
-        `must be ${SECRET_LENGTH.min} to ${SECRET_LENGTH.max} characters without surrounding spaces`,
-      )
+      .check(validSecret(secret), 'secret', SECRET_RULE)
       .check(isUuid(input.storeId), 'storeId', 'must be a UUID')
       .throwIfInvalid();
     if (caller.kind === 'business' && input.businessAccountId && input.businessAccountId !== businessAccountId)
@@ -122,6 +122,24 @@ export class StorefrontService {
       await em.flush();
       return installation;
     });
+  }
+
+  /**
+   * Replaces the shared secret of an installed shop (operator; DECISIONS.md, Operator CLI:
+   * `webhook-secret:set --shop-domain D --secret S`). Webhooks signed with the old secret fail at once.
+   */
+  async setSecret(shopDomain: string, secret: string): Promise<ShopInstallation> {
+    requireOperator(this.ctx.principal);
+    const domain = normalizeShopDomain(shopDomain);
+    new Validation()
+      .check(domain !== null, 'shopDomain', 'must be a shop domain <name>.myshopify.com')
+      .check(validSecret(secret), 'secret', SECRET_RULE)
+      .throwIfInvalid();
+    const installation = await this.ctx.em.findOne(ShopInstallation, { shopDomain: domain! });
+    if (!installation) throw new NotFoundError('No shop is installed with this domain.', 'shop_not_installed');
+    installation.secretCiphertext = encryptSecret(resolveSecretsKey(this.ctx.env), secret);
+    await this.ctx.em.flush();
+    return installation;
   }
 
   /** The caller's installations (the operator: those of `businessAccountId`). */
