@@ -22,6 +22,7 @@ import { storefrontArea } from './storefront/index.js';
 import { surveysArea } from './surveys/index.js';
 import { userArea } from './user/index.js';
 import { walletArea } from './wallet/index.js';
+import { webhooksArea } from './webhooks/index.js';
 
 /** Every area, in the order their rows are listed. */
 export const AREAS: readonly FacadeArea[] = [
@@ -35,6 +36,7 @@ export const AREAS: readonly FacadeArea[] = [
   surveysArea,
   walletArea,
   storefrontArea,
+  webhooksArea,
 ];
 
 export const routes: readonly Route[] = AREAS.flatMap((area) => area.routes);

@@ -121,6 +121,14 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.installShop': 'BAD_USER_INPUT',
   'Query.shopInstallations': 'BAD_USER_INPUT',
   'Mutation.setShopWebhookSecret': 'BAD_USER_INPUT',
+  'Query.webhookEndpoints': 'ok',
+  'Query.webhookEndpoint': 'NOT_FOUND',
+  'Query.webhookAttempts': 'BAD_USER_INPUT',
+  'Mutation.deleteWebhookEndpoint': 'NOT_FOUND',
+  'Mutation.testWebhookEndpoint': 'NOT_FOUND',
+  'Mutation.rotateWebhookEndpointSecret': 'NOT_FOUND',
+  'Mutation.enableWebhookEndpoint': 'NOT_FOUND',
+  'Mutation.resendWebhookEvent': 'NOT_FOUND',
 };
 const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   // Apple's pass web service authenticates by the pass's own ApplePass credential, which an anonymous call lacks.

@@ -1,5 +1,16 @@
 /** Who may call each root operation of the engagement subgraph (combined by the kernel's access table). */
-import { anyOf, business, OPERATOR, PUBLIC, user, type AccessTable } from '../kernel/auth/operation-access.js';
+import {
+  anyOf,
+  business,
+  OPERATOR,
+  PUBLIC,
+  user,
+  type AccessRule,
+  type AccessTable,
+} from '../kernel/auth/operation-access.js';
+
+/** Outbound webhooks (DECISIONS.md): any token of a business account, for its own endpoints; others are business_token_required. */
+const WEBHOOK_BUSINESS: AccessRule = { business: null, othersReason: 'business_token_required' };
 
 export const ENGAGEMENT_ACCESS: AccessTable = {
   // Campaign previews by token (the engagement issue decides their final rules).
@@ -28,4 +39,16 @@ export const ENGAGEMENT_ACCESS: AccessTable = {
   // auth_required). The consumer's history takes any user token (like password and devices).
   'Mutation.submitSurveyResponse': PUBLIC,
   'Query.mySurveyResponses': user(null),
+  // Outbound webhook endpoints: the business's own (the service checks ownership; another business's
+  // id is not found), or the operator (the CLI: webhook:rotate-secret, webhook:deliveries). Registering
+  // needs a business token: an endpoint belongs to the token's business account.
+  'Query.webhookEndpoints': anyOf(OPERATOR, WEBHOOK_BUSINESS),
+  'Query.webhookEndpoint': anyOf(OPERATOR, WEBHOOK_BUSINESS),
+  'Query.webhookAttempts': anyOf(OPERATOR, WEBHOOK_BUSINESS),
+  'Mutation.registerWebhookEndpoint': WEBHOOK_BUSINESS,
+  'Mutation.deleteWebhookEndpoint': anyOf(OPERATOR, WEBHOOK_BUSINESS),
+  'Mutation.testWebhookEndpoint': anyOf(OPERATOR, WEBHOOK_BUSINESS),
+  'Mutation.rotateWebhookEndpointSecret': anyOf(OPERATOR, WEBHOOK_BUSINESS),
+  'Mutation.enableWebhookEndpoint': anyOf(OPERATOR, WEBHOOK_BUSINESS),
+  'Mutation.resendWebhookEvent': anyOf(OPERATOR, WEBHOOK_BUSINESS),
 };

@@ -19,6 +19,7 @@ import { WebhookAttempt } from './webhook-delivery/webhook-attempt.entity.js';
 import { WebhookDelivery } from './webhook-delivery/webhook-delivery.entity.js';
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
+import { WebhookManagementResolver } from './webhook-endpoint/webhook-management.resolver.js';
 
 export { ENGAGEMENT_ACCESS } from './access.js';
 export { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
@@ -50,9 +51,8 @@ export const engagementSubgraph: SubgraphModule<EngagementContext> = {
           SurveyResponseResolver,
           SurveyResultsResolver,
           WebhookEndpointResolver,
+          WebhookManagementResolver,
         ],
-        // No root field returns an endpoint until the webhooks issue; it is reachable as an entity.
-        orphanedTypes: [WebhookEndpoint],
       },
       {
         CheckInCampaign: {

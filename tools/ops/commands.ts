@@ -15,6 +15,7 @@ import { STOREFRONT_COMMANDS } from './storefront-commands.js';
 import { SURVEY_COMMANDS } from './survey-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
 import { WALLET_LOCAL_COMMANDS } from './wallet-commands.js';
+import { WEBHOOK_COMMANDS } from './webhook-commands.js';
 
 /** Reads `data.<field>.id` of a mutation result. */
 function idOf(data: Record<string, unknown>, field: string): string {
@@ -95,6 +96,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...POST_COMMANDS,
   ...BUSINESS_HOURS_COMMANDS,
   ...CUSTOMER_COMMANDS,
+  ...WEBHOOK_COMMANDS,
   {
     name: 'app:register',
     summary: 'Register an OAuth app; any user.* scope makes it pending review. Prints the client secret (shown once).',

@@ -1,5 +1,6 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Directive, Field, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
 
@@ -44,17 +45,36 @@ export class WebhookEndpoint extends BaseEntity {
   previousSecretCiphertext?: string | null;
 
   /** When the previous secret stops signing. */
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description:
+      'During a secret rotation: until when deliveries also carry a signature with the previous secret; null when none.',
+  })
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   previousSecretExpiresAt?: Date | null;
 
   /** Since when every attempt has failed (null after a success); 5 days of it disables the endpoint. */
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description:
+      'Since when every delivery attempt has failed; null after a success. Five days of it disable the endpoint.',
+  })
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   failingSince?: Date | null;
 
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'When the endpoint was disabled; null unless disabled.',
+  })
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   disabledAt?: Date | null;
 
   /** Why it was disabled: `gone` (the receiver answered 410) or `failing` (5 days of failures). */
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why it was disabled: gone (the receiver answered 410) or failing (5 days of failures); null unless disabled.',
+  })
   @Property({ type: 'string', length: 32, nullable: true })
   disabledReason?: string | null;
 }

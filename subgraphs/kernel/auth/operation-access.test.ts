@@ -282,6 +282,12 @@ describe('enforceAccess', () => {
     });
     expect(thrown(anyOf(OPERATOR, user(null)), partner)).toMatchObject({ reason: 'forbidden' });
     expect(thrown(anyOf(), { kind: 'operator' })).toMatchObject({ reason: 'forbidden' });
+    const businessOnly = { business: null, othersReason: 'business_token_required' } as const;
+    expect(thrown(anyOf(OPERATOR, businessOnly), grant('user', []))).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'business_token_required',
+    });
+    expect(thrown(anyOf(OPERATOR, businessOnly), partner)).toBe('allowed');
     expect(thrown(PUBLIC, { kind: 'anonymous' })).toBe('allowed');
   });
 });

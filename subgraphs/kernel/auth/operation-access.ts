@@ -40,8 +40,13 @@ function check(rule: AccessRule, principal: Principal): { ok: boolean; missingSc
   if ('public' in rule) return { ok: true };
   if ('anyOf' in rule) {
     const results = rule.anyOf.map((r) => check(r, principal));
-    // Stryker disable next-line ObjectLiteral: `{}` has `ok` undefined, which refuses like false.
-    return results.find((r) => r.ok) ?? results.find((r) => r.missingScope) ?? { ok: false };
+    return (
+      results.find((r) => r.ok) ??
+      results.find((r) => r.missingScope) ??
+      // An alternative that names the reason others are refused with (business_token_required) says it.
+      // Stryker disable next-line ObjectLiteral: `{}` has `ok` undefined, which refuses like false.
+      results.find((r) => r.othersReason) ?? { ok: false }
+    );
   }
   if ('operator' in rule) return { ok: principal.kind === 'operator' };
   const kind = 'user' in rule ? 'user' : 'business';

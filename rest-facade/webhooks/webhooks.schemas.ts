@@ -1,0 +1,137 @@
+/**
+ * JSON Schemas of the webhook management endpoints (merged into `components.schemas`), and the texts
+ * that document delivery: the event catalogue, the Standard Webhooks headers and the retry schedule.
+ */
+import { EVENT_TYPES } from '../../subgraphs/kernel/events/catalogue.js';
+import type { JsonSchema } from '../kernel/route.js';
+import { ref } from '../kernel/schemas.js';
+
+const EVENT_NAMES = Object.keys(EVENT_TYPES);
+
+/** The event catalogue as a Markdown list. */
+export const EVENT_CATALOGUE_DOC = Object.entries(EVENT_TYPES)
+  .map(([type, description]) => `- \`${type}\`: ${description}`)
+  .join('\n');
+
+/** How events are delivered (DECISIONS.md, outbound webhooks and events). */
+export const DELIVERY_DOC =
+  'Delivery follows Standard Webhooks: each event is a `POST` of `application/json` ' +
+  '`{"id", "type", "occurredAt", "businessAccountId", "data"}` with the headers `webhook-id` (the event id, the same on ' +
+  'every retry: deduplicate on it), `webhook-timestamp` (Unix seconds) and `webhook-signature` ' +
+  '(`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`; during a secret rotation two signatures, ' +
+  'space-separated, one per secret). The key is the secret as registered (its UTF-8 bytes), or for a `whsec_` secret the ' +
+  'base64-decoded rest, so the standard libraries (`standardwebhooks`, Svix) verify it as they are. Only a 2xx answer ' +
+  'within 15 s (`WEBHOOK_TIMEOUT_MS`) counts; redirects are not followed. Failed deliveries are retried on Svix’s ' +
+  'schedule, each delay ±20% jitter: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; `Retry-After` is honoured on ' +
+  '429, 502 and 504. A 410 answer disables the endpoint at once; an endpoint whose attempts have all failed for 5 days ' +
+  'is disabled. `status`: `active`, `failing` (its latest attempts failed) or `disabled`. In production the URL must be ' +
+  'https and must not resolve to a private, loopback, link-local, CGNAT, multicast or unique-local address (checked on ' +
+  'the resolved address at every connection).';
+
+const str = (description: string): JsonSchema => ({ type: 'string', description });
+const timestamp = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
+const nullableTimestamp = (description: string): JsonSchema => ({
+  type: ['string', 'null'],
+  format: 'date-time',
+  description,
+});
+
+const summaryProperties = {
+  id: { type: 'string', format: 'uuid', description: 'The endpoint (UUIDv7).' },
+  url: { type: 'string', format: 'uri', description: 'Where events are POSTed.' },
+  events: {
+    type: 'array',
+    items: { type: 'string', enum: EVENT_NAMES },
+    description: 'The event types the endpoint receives.',
+  },
+  status: {
+    type: 'string',
+    enum: ['active', 'failing', 'disabled'],
+    description: 'active, failing (its latest attempts failed) or disabled (410, or 5 days of failures).',
+  },
+  createdAt: timestamp('When it was registered (RFC 3339, UTC).'),
+} as const;
+
+const fullProperties = {
+  ...summaryProperties,
+  updatedAt: timestamp('When it last changed (RFC 3339, UTC).'),
+  failingSince: nullableTimestamp('Since when every attempt has failed; null after a success.'),
+  disabledAt: nullableTimestamp('When it was disabled; null unless disabled.'),
+  disabledReason: {
+    type: ['string', 'null'],
+    enum: ['gone', 'failing', null],
+    description: 'gone (the receiver answered 410) or failing (5 days of failures); null unless disabled.',
+  },
+  previousSecretExpiresAt: nullableTimestamp(
+    'During a secret rotation: until when the previous secret signs beside the new one; null when none.',
+  ),
+} as const;
+
+export const WEBHOOK_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+  RegisterWebhookRequest: {
+    type: 'object',
+    description: `Interface: the webhook registration body. Fields not listed here are ignored.\n\nEvent types:\n${EVENT_CATALOGUE_DOC}`,
+    required: ['url', 'events', 'secret'],
+    properties: {
+      url: {
+        type: 'string',
+        maxLength: 2048,
+        description:
+          'Absolute https URL (http only for local receivers outside production), without user info, at most 2048 ' +
+          'characters; in production not a private, loopback or reserved address.',
+      },
+      events: {
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string', enum: EVENT_NAMES },
+        description: 'At least one event type of the catalogue; an unknown type is a 400 naming it.',
+      },
+      secret: {
+        type: 'string',
+        writeOnly: true,
+        description:
+          'Signing secret: 24 to 256 characters (used as its UTF-8 bytes), or `whsec_` followed by the standard base64 ' +
+          'of 24 to 64 bytes. Stored encrypted; never returned by any endpoint.',
+      },
+    },
+  },
+  WebhookEndpointSummary: {
+    type: 'object',
+    description: 'Interface: the registered endpoint (the secret is never echoed).',
+    required: Object.keys(summaryProperties),
+    properties: summaryProperties,
+  },
+  WebhookEndpoint: {
+    type: 'object',
+    description: 'The full configuration of a webhook endpoint (never its secret).',
+    required: Object.keys(fullProperties),
+    properties: fullProperties,
+  },
+  WebhookEndpointListResponse: {
+    type: 'object',
+    description: 'The caller’s webhook endpoints, newest first (at most 20 per business account).',
+    required: ['items'],
+    properties: { items: { type: 'array', maxItems: 200, items: ref('WebhookEndpoint') } },
+  },
+  WebhookTestResponse: {
+    type: 'object',
+    description:
+      'What the receiver answered to a `webhook.test` event sent now (recorded as an attempt; not retried). A receiver that ' +
+      'fails is still a 200 here: `ok` false with its `status`, or `error` when no response arrived.',
+    required: ['ok', 'status', 'latencyMs', 'error', 'responseExcerpt', 'eventId', 'attemptedAt'],
+    properties: {
+      ok: { type: 'boolean', description: 'Whether the receiver answered 2xx.' },
+      status: { type: ['integer', 'null'], description: 'The receiver’s HTTP status; null when none arrived.' },
+      latencyMs: { type: 'integer', minimum: 0, description: 'Milliseconds from sending to the answer or failure.' },
+      error: {
+        type: ['string', 'null'],
+        enum: ['timeout', 'connection', 'address_refused', 'tls', 'invalid_url', null],
+        description:
+          'Why no usable response arrived (address_refused: the host resolved to a refused address); null when one did.',
+      },
+      responseExcerpt: { type: ['string', 'null'], description: 'The first 1,024 characters of the receiver’s body.' },
+      eventId: str('The test event’s id (its webhook-id header).'),
+      attemptedAt: timestamp('When it was sent (RFC 3339, UTC).'),
+    },
+  },
+};
