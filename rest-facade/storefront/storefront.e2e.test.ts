@@ -12,7 +12,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JobRunner, RunOutcome } from '../../processes/worker/job-runner.js';
 import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
-import { storefrontWebhooksJob } from '../../subgraphs/receipts/storefront/storefront-processing.js';
+import {
+  NOT_INSTALLED_NOTE,
+  storefrontWebhooksJob,
+} from '../../subgraphs/receipts/storefront/storefront-processing.js';
 import { registerApp, startOAuthService } from '../../test/fixtures/oauth.fixtures.js';
 import { createStore } from '../../test/fixtures/receipts.fixtures.js';
 import { business, sql, type Business } from '../../test/fixtures/stores.fixtures.js';
@@ -509,8 +512,11 @@ describe('installing', () => {
     const newSecret = `shpss_${randomUUID().replaceAll('-', '')}`;
     const byOwner = await service.graphql(SET, { d: s.domain, s: newSecret }, shop.token);
     expect(byOwner.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
-    const unknown = await service.graphql(SET, { d: 'nobody-x.myshopify.com', s: newSecret }, TEST_OPERATOR_TOKEN);
-    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'shop_not_installed' });
+    const invalid = await service.graphql(SET, { d: 'bad_domain.example', s: 'short' }, TEST_OPERATOR_TOKEN);
+    expect((invalid.errors?.[0]?.extensions?.errors as { path: string }[]).map((e) => e.path).sort()).toEqual([
+      'secret',
+      'shopDomain',
+    ]);
     const set = await service.graphql(SET, { d: s.domain.toUpperCase(), s: newSecret }, TEST_OPERATOR_TOKEN);
     expect(set.errors).toBeUndefined();
     expect((await send(delivery(s, 'orders', 'orders/create', ORDER('88')))).status).toBe(401);
@@ -522,7 +528,7 @@ describe('installing', () => {
     const secret = `shpss_${randomUUID().replaceAll('-', '')}`;
     const run = await runOps([
       'shop:install',
-      ...['--business', shop.businessAccountId, '--shop', domain, '--secret', secret, '--store', storeId],
+      ...['--business', shop.businessAccountId, '--shop-domain', domain, '--secret', secret, '--store', storeId],
       ...['--url', `${service.url}/graphql`, '--token', TEST_OPERATOR_TOKEN],
     ]);
     expect(run.stderr).toBe('');
@@ -542,8 +548,8 @@ describe('installing', () => {
       'shop:install',
       '--business',
       shop.businessAccountId,
-      '--shop',
-      'example.com',
+      '--shop-domain',
+      'not a domain.example',
       '--secret',
       secret,
       '--store',
@@ -580,7 +586,12 @@ describe('installing', () => {
     const invalid = await service.graphql(
       INSTALL,
       {
-        input: { businessAccountId: shop.businessAccountId, shopDomain: 'shop.example.com', secret: 'short', storeId },
+        input: {
+          businessAccountId: shop.businessAccountId,
+          shopDomain: '-shop-.example.com',
+          secret: 'short',
+          storeId,
+        },
       },
       TEST_OPERATOR_TOKEN,
     );
@@ -642,5 +653,121 @@ describe('installing', () => {
     expect(terminal!.store_id).toBe(newStore);
     expect((await send(active)).status).toBe(401);
     expect((await send(delivery(s, 'orders', 'orders/create', ORDER('2'), { signWith: newSecret }))).status).toBe(200);
+  });
+});
+
+describe('npm run ops -- webhook-secret:set before shop:install (DECISIONS, Operator CLI, first wave)', () => {
+  const connection = () => ['--url', `${service.url}/graphql`, '--token', TEST_OPERATOR_TOKEN];
+  const ops = async (args: string[]) => {
+    const run = await runOps([...args, ...connection()]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    return JSON.parse(run.stdout) as Record<string, string>;
+  };
+  const webhookRow = (eventId: string) =>
+    sql<{ processed_at: Date | null; last_error: string | null }>(
+      service,
+      'select "processed_at", "last_error" from "storefront_webhook" where "event_id" = ?',
+      [eventId],
+    );
+
+  it('verifies, deduplicates and records as skipped an order of a shop with a secret alone; shop:install then attaches it', async () => {
+    // Not a myshopify.com name, given in capitals with a trailing dot: stored lowercase without it.
+    const domain = `blackbox-${randomUUID().slice(0, 8)}.shop.example`;
+    const secret = `bb-secret-${randomUUID()}`;
+    expect(
+      await ops(['webhook-secret:set', '--shop-domain', `${domain.toUpperCase()}.`, '--secret', secret]),
+    ).toMatchObject({
+      shopDomain: domain,
+      status: 'active',
+    });
+    const [row] = await sql<{ business_account_id: string | null; store_id: string | null; secret_ciphertext: string }>(
+      service,
+      'select "business_account_id", "store_id", "secret_ciphertext" from "shop_installation" where "shop_domain" = ?',
+      [domain],
+    );
+    expect(row).toMatchObject({ business_account_id: null, store_id: null });
+    expect(row!.secret_ciphertext).not.toContain(secret);
+    const s: Shop = { domain, secret, installationId: '' };
+
+    const order = delivery(s, 'orders', 'orders/create', ORDER('6000000001'));
+    expect(await shopifyAccepts(order, secret)).toBe(true);
+    expect(await send(order)).toMatchObject({ status: 200, text: '' });
+    expect((await send(order)).status).toBe(200); // the same event id again: stored once
+    const wrong = delivery(s, 'orders', 'orders/create', ORDER('6000000002'), { signWith: `${secret}-not` });
+    expect((await send(wrong)).status).toBe(401);
+    const privacy = delivery(s, 'customers-data-request', 'customers/data_request', {
+      customer: { id: 7001, email: 'hanako@example.com' },
+      orders_requested: [6000000001],
+    });
+    expect((await send(privacy)).status).toBe(200);
+    await processAll();
+    const eventId = order.headers['X-Shopify-Event-Id']!;
+    const processed = await webhookRow(eventId);
+    expect(processed).toHaveLength(1);
+    expect(processed[0]!.processed_at).not.toBeNull();
+    expect(processed[0]!.last_error).toBe(NOT_INSTALLED_NOTE);
+    expect(await webhookRow(wrong.headers['X-Shopify-Event-Id']!)).toEqual([]);
+    expect(
+      await sql(service, 'select 1 from "storefront_order" where "shop_order_id" in (?, ?)', [
+        '6000000001',
+        '6000000002',
+      ]),
+    ).toEqual([]);
+    const [request] = await webhookRow(privacy.headers['X-Shopify-Event-Id']!);
+    expect(request).toMatchObject({ last_error: null });
+    expect(request!.processed_at).not.toBeNull();
+
+    // shop:install on that domain attaches the business and store to the same row; orders now become transactions.
+    const installed = await ops([
+      'shop:install',
+      ...['--business', shop.businessAccountId, '--shop-domain', domain, '--secret', secret, '--store', storeId],
+    ]);
+    expect(installed).toMatchObject({ shopDomain: domain, storeId, status: 'active' });
+    expect(await sql(service, 'select 1 from "shop_installation" where "shop_domain" = ?', [domain])).toHaveLength(1);
+    expect((await send(delivery(s, 'orders', 'orders/create', ORDER('6000000003')))).status).toBe(200);
+    await processAll();
+    const [created] = await sql<{ store_id: string; terminal_id: string; total_amount: number }>(
+      service,
+      `select t."store_id", t."terminal_id", t."total_amount" from "storefront_order" o
+       join "transaction" t on t."id" = o."transaction_id"
+       join "shop_installation" i on i."id" = o."installation_id"
+       where o."shop_order_id" = '6000000003' and i."shop_domain" = ?`,
+      [domain],
+    );
+    expect(created).toEqual({ store_id: storeId, terminal_id: installed.terminalId, total_amount: 2000 });
+    expect((await events('order.created')).filter((e) => e.payload.shopDomain === domain)).toHaveLength(1);
+  });
+
+  it('replaces a known shop’s secret, and app-uninstalled marks a shop with a secret alone uninstalled', async () => {
+    const domain = `bb-${randomUUID().slice(0, 8)}.example`;
+    const first = `first-secret-${randomUUID()}`;
+    const second = `second-secret-${randomUUID()}`;
+    await ops(['webhook-secret:set', '--shop-domain', domain, '--secret', first]);
+    await ops(['webhook-secret:set', '--shop-domain', domain, '--secret', second]);
+    const s: Shop = { domain, secret: second, installationId: '' };
+    const payload = { id: 1, domain };
+    expect((await send(delivery(s, 'app-uninstalled', 'app/uninstalled', payload, { signWith: first }))).status).toBe(
+      401,
+    );
+    expect((await send(delivery(s, 'app-uninstalled', 'app/uninstalled', payload))).status).toBe(200);
+    await processAll();
+    const [installation] = await sql<{ status: string; uninstalled_at: Date | null }>(
+      service,
+      'select "status", "uninstalled_at" from "shop_installation" where "shop_domain" = ?',
+      [domain],
+    );
+    expect(installation!.status).toBe('uninstalled');
+    expect(installation!.uninstalled_at).not.toBeNull();
+    const bad = await runOps([
+      'webhook-secret:set',
+      '--shop-domain',
+      'under_score.example',
+      '--secret',
+      second,
+      ...connection(),
+    ]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('shopDomain');
   });
 });

@@ -19,12 +19,15 @@ export const STOREFRONT_MAX_BODY_BYTES = 750 * 1024;
 export const STOREFRONT_HEADERS: Readonly<Record<string, HeaderParamSpec>> = {
   'X-Shopify-Hmac-Sha256': {
     description:
-      'Base64 HMAC-SHA256 of the raw request body under the shop’s shared secret (installed with `shop:install`); ' +
+      'Base64 HMAC-SHA256 of the raw request body under the shop’s shared secret (set with `webhook-secret:set` or ' +
+      '`shop:install`); ' +
       'compared in constant time.',
     maxLength: 128,
   },
   'X-Shopify-Shop-Domain': {
-    description: 'The shop’s permanent domain, `<name>.myshopify.com`: selects the installation and its secret.',
+    description:
+      'The shop domain (Shopify: its permanent `<name>.myshopify.com`; any DNS hostname, matched lowercase without a ' +
+      'trailing dot): selects the installation and its secret.',
     maxLength: 255,
   },
   'X-Shopify-Topic': {

@@ -11,20 +11,25 @@ export enum ShopInstallationStatus {
 }
 
 /**
- * A storefront shop (anchor: Shopify) installed for a business account: its webhooks are verified with
- * the shared secret (sealed with the secrets key, never returned) and its orders become transactions
- * of `storeId` at `terminalId`, a terminal created for the installation. Foreign keys to the business
- * account, the store and the terminal are known to the database only (migration 0029).
+ * A storefront shop (anchor: Shopify): its webhooks are verified with the shared secret (sealed with
+ * the secrets key, never returned). Once installed for a business account its orders become
+ * transactions of `storeId` at `terminalId`, a terminal created for the installation; a shop whose
+ * secret the operator set before installing it (`webhook-secret:set`) has none of the three yet.
+ * Foreign keys to the business account, the store and the terminal are known to the database only
+ * (migration 0029).
  */
 @ObjectType('ShopInstallation', { description: 'A storefront shop installed for a business account.' })
 @Entity({ tableName: 'shop_installation' })
 export class ShopInstallation extends BaseEntity {
-  @Field(() => ID, { description: 'The business account the shop is installed for.' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The business account the shop is installed for (null while only its secret is set).',
+  })
   @Index()
-  @Property({ type: 'uuid' })
-  businessAccountId!: string;
+  @Property({ type: 'uuid', nullable: true })
+  businessAccountId?: string | null;
 
-  @Field(() => String, { description: 'The shop domain, e.g. example.myshopify.com (lowercase).' })
+  @Field(() => String, { description: 'The shop domain, e.g. example.myshopify.com (a DNS hostname, lowercase).' })
   @Property({ type: 'string', length: 255, unique: true })
   shopDomain!: string;
 
@@ -32,13 +37,19 @@ export class ShopInstallation extends BaseEntity {
   @Property({ type: 'string', length: 1024, lazy: true })
   secretCiphertext!: string;
 
-  @Field(() => ID, { description: 'The store that receives the shop’s orders as transactions.' })
-  @Property({ type: 'uuid' })
-  storeId!: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The store that receives the shop’s orders as transactions (null while only its secret is set).',
+  })
+  @Property({ type: 'uuid', nullable: true })
+  storeId?: string | null;
 
-  @Field(() => ID, { description: 'The terminal created for the shop at that store (its orders’ transactions).' })
-  @Property({ type: 'uuid' })
-  terminalId!: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The terminal created for the shop at that store (its orders’ transactions; null before installing).',
+  })
+  @Property({ type: 'uuid', nullable: true })
+  terminalId?: string | null;
 
   @Field(() => String, { description: 'active, or uninstalled after the shop removed the app.' })
   @Property({ type: 'string', length: 16, default: ShopInstallationStatus.Active })

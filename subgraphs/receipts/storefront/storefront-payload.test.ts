@@ -3,6 +3,7 @@ import { getHmac } from '@shopify/shopify-api/test-helpers';
 import { describe, expect, it } from 'vitest';
 import { currencyExponent, minorUnits, parseJson, readOrder } from './storefront-payload.js';
 import { storefrontSignature, verifyStorefrontSignature } from './storefront-signature.js';
+import { normalizeShopDomain } from './storefront.service.js';
 
 describe('parseJson', () => {
   it('keeps integers beyond 2^53 as their exact digits and leaves the others numbers', () => {
@@ -73,5 +74,37 @@ describe('verifyStorefrontSignature', () => {
     expect(verifyStorefrontSignature(secret, body, null)).toBe(false);
     expect(verifyStorefrontSignature(secret, body, shopify.slice(0, 40))).toBe(false);
     expect(verifyStorefrontSignature(secret, body, Buffer.from(shopify, 'base64').toString('hex'))).toBe(false);
+  });
+});
+
+describe('normalizeShopDomain', () => {
+  it('accepts any DNS hostname, lowercased and without a trailing dot', () => {
+    expect(normalizeShopDomain(' Shop-1.MyShopify.com. ')).toBe('shop-1.myshopify.com');
+    expect(normalizeShopDomain('blackbox.shop.example')).toBe('blackbox.shop.example');
+    expect(normalizeShopDomain('localhost')).toBe('localhost');
+    expect(normalizeShopDomain('xn--r8jz45g.example')).toBe('xn--r8jz45g.example');
+    expect(normalizeShopDomain(`${'a'.repeat(63)}.example`)).toBe(`${'a'.repeat(63)}.example`);
+    const longest = [...Array<string>(4).fill('a'.repeat(61)), 'b'.repeat(5)].join('.');
+    expect(longest).toHaveLength(253);
+    expect(normalizeShopDomain(longest)).toBe(longest);
+  });
+
+  it('refuses what is not a hostname', () => {
+    for (const bad of [
+      '',
+      '.',
+      'a..b',
+      '.example',
+      '-shop.example',
+      'shop-.example',
+      'under_score.example',
+      'space here.example',
+      'ショップ.example',
+      'shop.example/path',
+      'https://shop.example',
+      `${'a'.repeat(64)}.example`,
+      [...Array<string>(4).fill('a'.repeat(61)), 'b'.repeat(6)].join('.'),
+    ])
+      expect(normalizeShopDomain(bad), bad).toBeNull();
   });
 });

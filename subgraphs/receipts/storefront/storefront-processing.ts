@@ -27,9 +27,17 @@ class Unprocessable extends Error {}
 
 type Outcome = string | null;
 
+/** The note of an order of a shop whose secret alone is set (no business account, no store yet). */
+export const NOT_INSTALLED_NOTE =
+  'skipped: the shop is not installed for a business and store (only its secret is set; see shop:install)';
+/** An installation attached to a business account and a store (`installShop` ran). */
+type Installed = ShopInstallation & { businessAccountId: string; storeId: string; terminalId: string };
+const isInstalled = (installation: ShopInstallation): installation is Installed =>
+  Boolean(installation.businessAccountId && installation.storeId && installation.terminalId);
+
 function event(
   em: EntityManager,
-  installation: ShopInstallation,
+  installation: Installed,
   type: string,
   payload: Record<string, unknown>,
   now: Date,
@@ -47,6 +55,7 @@ async function applyOrder(
   const order = readOrder(body);
   if (Array.isArray(order)) throw new Unprocessable(`malformed order: ${order.map((e) => e.path).join(', ')}`);
   if (installation.status !== (ShopInstallationStatus.Active as string)) return 'skipped: the shop is uninstalled';
+  if (!isInstalled(installation)) return NOT_INSTALLED_NOTE;
   const inserted = await em.execute<{ id: string }[]>(
     `insert into "storefront_order" ("id", "created_at", "updated_at", "installation_id", "shop_order_id", "order_name",
        "shop_customer_id", "customer_email", "customer_name", "customer_phone")
@@ -157,6 +166,8 @@ async function applyInventory(
     [uuidv7(now.getTime()), now, now, installation.id, inventoryItemId, locationId, available, shopUpdatedAt],
   );
   if (rows.length === 0) return 'skipped: a newer level is stored';
+  // A shop not yet installed keeps its levels; there is no business account to tell.
+  if (!isInstalled(installation)) return 'stored; no event: the shop is not installed for a business';
   event(
     em,
     installation,
@@ -181,6 +192,7 @@ async function applyUninstall(em: EntityManager, installation: ShopInstallation,
     [ShopInstallationStatus.Uninstalled, now, now, installation.id, ShopInstallationStatus.Active],
   );
   if (rows.length === 0) return 'skipped: already uninstalled';
+  if (!isInstalled(installation)) return 'uninstalled; no event: the shop was not installed for a business';
   event(
     em,
     installation,

@@ -21,7 +21,8 @@ export class StorefrontResolver {
   @Mutation(() => ShopInstallation, {
     description:
       'Installs (or re-installs, replacing the secret) a storefront shop for a business: the operator, or a business token ' +
-      'with store.orders.write for its own account and store. Creates a terminal at the store for the shop’s orders.',
+      'with store.orders.write for its own account and store. Creates a terminal at the store for the shop’s orders. ' +
+      'A shop whose secret alone was set (setShopWebhookSecret) is attached to the business and store.',
   })
   installShop(
     @Arg('input', () => InstallShopInput) input: InstallShopInput,
@@ -32,8 +33,9 @@ export class StorefrontResolver {
 
   @Mutation(() => ShopInstallation, {
     description:
-      'Replaces the shared secret of an installed shop (operator only; NOT_FOUND shop_not_installed for an unknown domain). ' +
-      'Webhooks signed with the old secret are refused from then on.',
+      'Sets a shop’s shared secret (operator only): replaces a known shop’s (webhooks signed with the old secret are refused ' +
+      'from then on); an unknown domain becomes a shop with a secret and no business or store, whose webhooks verify ' +
+      '(its orders are recorded as skipped) until installShop attaches them.',
   })
   setShopWebhookSecret(
     @Arg('shopDomain', () => String) shopDomain: string,

@@ -29,18 +29,28 @@ import type { InstallShopInput, StorefrontWebhookInput, StorefrontWebhookReceipt
 /** The scope a business token needs to install a shop: its orders become the business's transactions. */
 export const INSTALL_SHOP_SCOPE = 'store.orders.write';
 
-/** A shop's permanent domain, the one X-Shopify-Shop-Domain carries (never a custom domain). */
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,61}\.myshopify\.com$/;
 export const SECRET_LENGTH = { min: 16, max: 256 } as const;
 
 /** The one answer to a missing or wrong signature and to an unknown shop: nothing tells them apart. */
 export const SIGNATURE_REFUSED = 'The webhook signature (X-Shopify-Hmac-Sha256) is missing or does not verify.';
 export const SIGNATURE_CHALLENGE = 'HMAC-SHA256 realm="storefront-webhooks"';
 
-/** The lowercase shop domain, or null when it is not `<name>.myshopify.com`. */
+/** One DNS label of a hostname (RFC 1123): letters, digits, inner hyphens, 1 to 63 characters. */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const SHOP_DOMAIN_RULE =
+  'must be a DNS hostname (labels of letters, digits and inner hyphens, up to 253 characters)';
+
+/**
+ * The shop domain as stored and looked up: trimmed, lowercased, without a trailing dot; null unless it
+ * is a DNS hostname (at most 253 characters, labels of 1 to 63 letters, digits and inner hyphens; an
+ * internationalized name in its `xn--` form). Shopify's are `<name>.myshopify.com`, but any hostname
+ * is accepted: the header is matched against what the operator installed, nothing more.
+ */
 export function normalizeShopDomain(domain: string): string | null {
-  const normalized = domain.trim().toLowerCase();
-  return SHOP_DOMAIN.test(normalized) ? normalized : null;
+  const trimmed = domain.trim().toLowerCase();
+  const normalized = trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
+  if (normalized.length === 0 || normalized.length > 253) return null;
+  return normalized.split('.').every((label) => LABEL.test(label)) ? normalized : null;
 }
 
 const SECRET_RULE = `must be ${SECRET_LENGTH.min} to ${SECRET_LENGTH.max} characters without surrounding spaces`;
@@ -56,8 +66,9 @@ export class StorefrontService {
   /**
    * Installs (or re-installs) a shop for a business: the operator for any business, a business token
    * with store.orders.write for its own. A new installation, or a move to another store, creates a
-   * terminal at the store for the shop's transactions. A shop installed and active for another
-   * business is a conflict.
+   * terminal at the store for the shop's transactions. A shop whose secret alone was set
+   * (`webhook-secret:set`) is this same row: installing attaches the business, store and terminal. A
+   * shop installed and active for another business is a conflict.
    */
   async install(input: InstallShopInput): Promise<ShopInstallation> {
     const caller = requireAuthenticated(this.ctx.principal);
@@ -74,7 +85,7 @@ export class StorefrontService {
     const secret = input.secret;
     new Validation()
       .check(isUuid(businessAccountId), 'businessAccountId', 'must be a UUID (required for the operator)')
-      .check(shopDomain !== null, 'shopDomain', 'must be a shop domain <name>.myshopify.com')
+      .check(shopDomain !== null, 'shopDomain', SHOP_DOMAIN_RULE)
       .check(validSecret(secret), 'secret', SECRET_RULE)
       .check(isUuid(input.storeId), 'storeId', 'must be a UUID')
       .throwIfInvalid();
@@ -89,7 +100,7 @@ export class StorefrontService {
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`shop-installation:${shopDomain}`]);
       const existing = await em.findOne(ShopInstallation, { shopDomain: shopDomain! });
       if (
-        existing &&
+        existing?.businessAccountId &&
         existing.businessAccountId !== businessAccountId &&
         existing.status === (ShopInstallationStatus.Active as string)
       )
@@ -125,21 +136,36 @@ export class StorefrontService {
   }
 
   /**
-   * Replaces the shared secret of an installed shop (operator; DECISIONS.md, Operator CLI:
-   * `webhook-secret:set --shop-domain D --secret S`). Webhooks signed with the old secret fail at once.
+   * Sets a shop's shared secret (operator; DECISIONS.md, Operator CLI: `webhook-secret:set
+   * --shop-domain D --secret S`). A known shop's secret is replaced (webhooks signed with the old one
+   * fail at once); an unknown domain becomes a secret-only installation: its webhooks verify and are
+   * stored, privacy topics and app/uninstalled apply, orders and inventory are recorded as skipped
+   * until `installShop` attaches a business and a store to it.
    */
   async setSecret(shopDomain: string, secret: string): Promise<ShopInstallation> {
     requireOperator(this.ctx.principal);
     const domain = normalizeShopDomain(shopDomain);
     new Validation()
-      .check(domain !== null, 'shopDomain', 'must be a shop domain <name>.myshopify.com')
+      .check(domain !== null, 'shopDomain', SHOP_DOMAIN_RULE)
       .check(validSecret(secret), 'secret', SECRET_RULE)
       .throwIfInvalid();
-    const installation = await this.ctx.em.findOne(ShopInstallation, { shopDomain: domain! });
-    if (!installation) throw new NotFoundError('No shop is installed with this domain.', 'shop_not_installed');
-    installation.secretCiphertext = encryptSecret(resolveSecretsKey(this.ctx.env), secret);
-    await this.ctx.em.flush();
-    return installation;
+    const sealed = encryptSecret(resolveSecretsKey(this.ctx.env), secret);
+    return this.ctx.em.transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`shop-installation:${domain}`]);
+      const existing = await em.findOne(ShopInstallation, { shopDomain: domain! });
+      const installation =
+        existing ??
+        em.create(ShopInstallation, {
+          businessAccountId: null,
+          shopDomain: domain!,
+          secretCiphertext: sealed,
+          storeId: null,
+          terminalId: null,
+        });
+      installation.secretCiphertext = sealed;
+      await em.flush();
+      return installation;
+    });
   }
 
   /** The caller's installations (the operator: those of `businessAccountId`). */

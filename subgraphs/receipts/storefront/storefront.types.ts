@@ -42,7 +42,10 @@ export class InstallShopInput {
   })
   businessAccountId?: string | null;
 
-  @Field(() => String, { description: 'The shop’s permanent domain, `<name>.myshopify.com`.' })
+  @Field(() => String, {
+    description:
+      'The shop domain: a DNS hostname (Shopify’s permanent `<name>.myshopify.com`), stored lowercase without a trailing dot.',
+  })
   shopDomain!: string;
 
   @Field(() => String, {

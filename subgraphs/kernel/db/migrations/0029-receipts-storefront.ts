@@ -3,9 +3,12 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * receipts: inbound storefront webhooks (anchor: Shopify; DECISIONS.md "Inbound storefront webhooks").
  *
- * - `shop_installation`: a shop (its `*.myshopify.com` domain, unique) installed for a business
- *   account, its shared secret sealed with the secrets key, the store that receives its orders and
- *   the terminal created for it there (every transaction has a terminal), active or uninstalled.
+ * - `shop_installation`: a shop (its domain, a lowercase DNS hostname, unique) with its shared secret
+ *   sealed with the secrets key; once installed for a business account, the store that receives its
+ *   orders and the terminal created for it there (every transaction has a terminal); active or
+ *   uninstalled. The operator may set a shop's secret before it is installed (DECISIONS.md, Operator
+ *   CLI, `webhook-secret:set`): such a row has no business account, store or terminal (its webhooks
+ *   verify; its orders are recorded as skipped) until `shop:install` attaches them.
  * - `storefront_webhook`: every accepted delivery, deduplicated per shop by its event id; the raw
  *   body is kept until the worker has processed it (then cleared: the effects hold what is needed).
  * - `storefront_order`: one row per shop order, its customer fields (erased on redact) and the
@@ -19,11 +22,11 @@ export class Migration0029ReceiptsStorefront extends Migration {
       "id" uuid not null primary key,
       "created_at" timestamptz not null,
       "updated_at" timestamptz not null,
-      "business_account_id" uuid not null references "business_account" ("id") on delete cascade,
+      "business_account_id" uuid null references "business_account" ("id") on delete cascade,
       "shop_domain" varchar(255) not null,
       "secret_ciphertext" varchar(1024) not null,
-      "store_id" uuid not null references "store" ("id") on delete cascade,
-      "terminal_id" uuid not null references "terminal" ("id") on delete cascade,
+      "store_id" uuid null references "store" ("id") on delete cascade,
+      "terminal_id" uuid null references "terminal" ("id") on delete cascade,
       "status" varchar(16) not null default 'active',
       "installed_at" timestamptz not null,
       "uninstalled_at" timestamptz null
