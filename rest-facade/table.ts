@@ -19,6 +19,7 @@ import { oauthArea } from './oauth/index.js';
 import { receiptsArea } from './receipts/index.js';
 import { qrArea } from './qr/index.js';
 import { storesArea } from './stores/index.js';
+import { storefrontArea } from './storefront/index.js';
 import { surveysArea } from './surveys/index.js';
 import { userArea } from './user/index.js';
 import { walletArea } from './wallet/index.js';
@@ -35,6 +36,7 @@ export const AREAS: readonly FacadeArea[] = [
   qrArea,
   surveysArea,
   walletArea,
+  storefrontArea,
   webhooksArea,
   dashboardArea,
 ];

@@ -118,6 +118,9 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.createCustomer': 'NOT_FOUND',
   'Query.googleWalletSaveUrl': 'NOT_FOUND',
   'Mutation.pushWalletPass': 'NOT_FOUND',
+  'Mutation.installShop': 'BAD_USER_INPUT',
+  'Query.shopInstallations': 'BAD_USER_INPUT',
+  'Mutation.setShopWebhookSecret': 'BAD_USER_INPUT',
   'Query.webhookEndpoints': 'ok',
   'Query.webhookEndpoint': 'NOT_FOUND',
   'Query.webhookAttempts': 'BAD_USER_INPUT',
@@ -171,6 +174,7 @@ const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.terminalQrImage': 'NOT_FOUND',
   'Query.transactionQrReceipt': 'NOT_FOUND',
   'Query.verifyAccessToken': 'BAD_USER_INPUT',
+  'Mutation.receiveStorefrontWebhook': 'BAD_USER_INPUT',
 };
 
 async function codeOf(call: OperationCall, token?: string): Promise<unknown> {

@@ -22,6 +22,8 @@ export function assertAnswerShape(route: Route): void {
     throw new Error(`${name}: a redirect row answers 302 or 303`);
   if (route.answer?.kind === 'binary' && (route.responseSchema !== null || route.answer.mediaTypes.length === 0))
     throw new Error(`${name}: a binary row lists its media types and has no JSON response schema`);
+  if (route.answer?.kind === 'empty' && route.responseSchema !== null)
+    throw new Error(`${name}: an empty answer has no JSON response schema`);
 }
 
 /** A strong entity tag of the bytes: their SHA-256, base64url. */
@@ -112,8 +114,8 @@ export function sendAnswer(req: Request, res: Response, route: Route, status: nu
       throw new Error(`${req.method} ${req.path}: a redirect row's result is its Location`);
     res.status(status).setHeader('Location', payload);
     res.end();
-  } else if (status === 204) {
-    res.status(204).end();
+  } else if (status === 204 || route.answer?.kind === 'empty') {
+    res.status(status).end();
   } else {
     sendJson(req, res, status, payload);
   }

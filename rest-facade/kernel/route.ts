@@ -34,6 +34,8 @@ export interface RouteInput {
   readonly authorization?: string | undefined;
   /** The request headers the row declares in `headerParams`, by their declared name (absent when not sent). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The request body's exact bytes, for rows that declare `rawBody` (empty when none was sent). */
+  readonly rawBody?: Buffer;
 }
 
 /** A request header a row reads (documented as an OpenAPI header parameter, never required). */
@@ -127,6 +129,19 @@ export interface RedirectAnswer {
   readonly kind: 'redirect';
 }
 
+/** The success answer has no body whatever its status (e.g. 200 to a webhook sender); `responseSchema` null. */
+export interface EmptyAnswer {
+  readonly kind: 'empty';
+}
+
+/**
+ * The body is read as bytes, unparsed and of any media type (a signed webhook: its signature covers the
+ * exact bytes), at most `maxBytes` (413 above), and given to `variables` as `rawBody`.
+ */
+export interface RawBody {
+  readonly maxBytes: number;
+}
+
 /** How a row's errors are written: RFC 9457 problems, or OAuth JSON (error, error_description + problem fields). */
 export type ErrorFormat = 'problem' | 'oauth';
 
@@ -175,7 +190,9 @@ export interface Route {
   /** Headers on every response of the row (e.g. `Cache-Control: no-store`). */
   readonly responseHeaders?: Readonly<Record<string, string>>;
   /** A success answer other than JSON: bytes or a redirect. Default JSON (`responseSchema`). */
-  readonly answer?: BinaryAnswer | CachedJsonAnswer | RedirectAnswer;
+  readonly answer?: BinaryAnswer | CachedJsonAnswer | RedirectAnswer | EmptyAnswer;
+  /** Read the body as raw bytes instead of JSON (see {@link RawBody}). */
+  readonly rawBody?: RawBody;
   /**
    * Whether the caller's `Authorization` header goes to GraphQL as the caller's credential. Default
    * true; OAuth rows read client credentials or the token to check from it instead.

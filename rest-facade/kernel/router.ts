@@ -72,7 +72,8 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
     const path = parseParams(route.pathParams, req.params, errors);
     const query = parseParams(route.queryParams, req.query, errors);
     // Text PostgreSQL cannot store (NUL) or that is not text (lone surrogates) stops here, named by its REST name.
-    errors.push(...findUnsafeText({ ...path, ...query }), ...findUnsafeText(req.body));
+    // A raw body is bytes for the operation to read (e.g. verify a signature over), not text checked here.
+    errors.push(...findUnsafeText({ ...path, ...query }), ...(route.rawBody ? [] : findUnsafeText(req.body)));
     if (errors.length > 0) {
       sendProblem(req, res, {
         status: 400,
@@ -84,9 +85,17 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
     }
     const authorization = req.headers.authorization;
     const headers = declaredHeaders(route, req);
+    const rawBody = route.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
     let planned: Plan;
     try {
-      planned = plan(route, req, { path, query, body: req.body as unknown, authorization, headers });
+      planned = plan(route, req, {
+        path,
+        query,
+        body: route.rawBody ? undefined : (req.body as unknown),
+        authorization,
+        headers,
+        ...(rawBody ? { rawBody } : {}),
+      });
     } catch (error) {
       if (!(error instanceof RequestRejected)) throw error;
       sendProblem(req, res, { status: error.status, code: error.code, detail: error.message, errors: error.errors });
@@ -183,7 +192,15 @@ export function createFacadeRouter(routes: readonly Route[], executor: GraphQLEx
     const handler = routeHandler(route, executor);
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     const bodies = route.form ? [jsonBody, formBody] : [jsonBody];
-    if (route.requestBody) router[method](route.path, errorStyle(route), requireBodyType(route), ...bodies, handler);
+    if (route.rawBody)
+      router[method](
+        route.path,
+        errorStyle(route),
+        express.raw({ type: () => true, limit: route.rawBody.maxBytes }),
+        handler,
+      );
+    else if (route.requestBody)
+      router[method](route.path, errorStyle(route), requireBodyType(route), ...bodies, handler);
     else router[method](route.path, errorStyle(route), handler);
   }
   for (const [path, methods] of methodsByPath) {

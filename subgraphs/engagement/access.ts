@@ -40,7 +40,7 @@ export const ENGAGEMENT_ACCESS: AccessTable = {
   'Mutation.submitSurveyResponse': PUBLIC,
   'Query.mySurveyResponses': user(null),
   // Outbound webhook endpoints: the business's own (the service checks ownership; another business's
-  // id is not found), or the operator (the CLI: webhook-secret:set, webhook:deliveries). Registering
+  // id is not found), or the operator (the CLI: webhook:rotate-secret, webhook:deliveries). Registering
   // needs a business token: an endpoint belongs to the token's business account.
   'Query.webhookEndpoints': anyOf(OPERATOR, WEBHOOK_BUSINESS),
   'Query.webhookEndpoint': anyOf(OPERATOR, WEBHOOK_BUSINESS),

@@ -23,4 +23,11 @@ export const RECEIPTS_ACCESS: AccessTable = {
   // The token is the credential (128+ random bits): whoever holds it may print its code.
   'Query.claimTokenQrImage': PUBLIC,
   'Query.claimTokenQrCard': PUBLIC,
+  // Inbound storefront webhooks: the HMAC of the raw body under the shop's secret is the credential.
+  'Mutation.receiveStorefrontWebhook': PUBLIC,
+  // The shop's orders become the business's transactions (the service checks the store is theirs).
+  'Mutation.installShop': anyOf(OPERATOR, business('store.orders.write')),
+  'Query.shopInstallations': anyOf(OPERATOR, business('store.orders.write')),
+  // DECISIONS.md, Operator CLI: webhook-secret:set --shop-domain D --secret S.
+  'Mutation.setShopWebhookSecret': OPERATOR,
 };

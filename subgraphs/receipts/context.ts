@@ -12,6 +12,7 @@ import { TransactionService } from './transaction/transaction.service.js';
 import { RecordingService } from './transaction/recording.service.js';
 import { ClaimService } from './claim/claim.service.js';
 import { ReceiptService } from './claim/receipt.service.js';
+import { StorefrontService } from './storefront/storefront.service.js';
 
 /** The receipts subgraph's per-request context: loaders and services bound to this request. */
 export interface ReceiptsContext extends BaseContext {
@@ -25,6 +26,7 @@ export interface ReceiptsContext extends BaseContext {
   readonly claims: ClaimService;
   readonly budgets: BudgetService;
   readonly consumer: ConsumerReceiptsService;
+  readonly storefront: StorefrontService;
 }
 
 function createLoaders(ctx: BaseContext, transactions: TransactionService) {
@@ -62,5 +64,6 @@ export function createReceiptsContext(base: BaseContext): ReceiptsContext {
     claims: new ClaimService(base, terminals),
     budgets,
     consumer: new ConsumerReceiptsService(base, budgets),
+    storefront: new StorefrontService(base),
   };
 }

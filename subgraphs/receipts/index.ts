@@ -14,6 +14,13 @@ import { ReceiptClaim } from './claim/receipt-claim.entity.js';
 import { TransactionQrToken } from './claim/transaction-qr-token.entity.js';
 import { TransactionResolver } from './transaction/transaction.resolver.js';
 import { ClaimResolver } from './claim/claim.resolver.js';
+import { ShopInstallation } from './storefront/shop-installation.entity.js';
+import { storefrontWebhooksJob } from './storefront/storefront-processing.js';
+import { StorefrontOrder } from './storefront/storefront-order.entity.js';
+import { StorefrontPrivacyRequest } from './storefront/storefront-privacy-request.entity.js';
+import { StorefrontStockLevel } from './storefront/storefront-stock-level.entity.js';
+import { StorefrontWebhook } from './storefront/storefront-webhook.entity.js';
+import { StorefrontResolver } from './storefront/storefront.resolver.js';
 
 export { RECEIPTS_ACCESS } from './access.js';
 export { Terminal } from './terminal/terminal.entity.js';
@@ -23,7 +30,18 @@ export { Transaction } from './transaction/transaction.entity.js';
 export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
   name: 'receipts',
   access: RECEIPTS_ACCESS,
-  entities: [Terminal, Transaction, TransactionQrToken, ReceiptClaim, Budget],
+  entities: [
+    Terminal,
+    Transaction,
+    TransactionQrToken,
+    ReceiptClaim,
+    Budget,
+    ShopInstallation,
+    StorefrontWebhook,
+    StorefrontOrder,
+    StorefrontStockLevel,
+    StorefrontPrivacyRequest,
+  ],
   buildSchema: () =>
     buildFederatedSchema(
       {
@@ -34,6 +52,7 @@ export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
           BudgetResolver,
           ConsumerReceiptsResolver,
           QrResolver,
+          StorefrontResolver,
         ],
       },
       {
@@ -46,4 +65,5 @@ export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
       },
     ),
   createContext: createReceiptsContext,
+  jobs: () => [storefrontWebhooksJob()],
 };

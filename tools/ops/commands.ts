@@ -11,6 +11,7 @@ import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
 import { POST_COMMANDS } from './post-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
 import { SHOP_COMMANDS } from './shop-commands.js';
+import { STOREFRONT_COMMANDS } from './storefront-commands.js';
 import { SURVEY_COMMANDS } from './survey-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
 import { WALLET_LOCAL_COMMANDS } from './wallet-commands.js';
@@ -88,6 +89,7 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   },
   ...RECEIPT_COMMANDS,
   ...SHOP_COMMANDS,
+  ...STOREFRONT_COMMANDS,
   ...COUPON_COMMANDS,
   ...CHECKIN_COMMANDS,
   ...SURVEY_COMMANDS,

@@ -1,5 +1,5 @@
 /**
- * Operator commands of outbound webhooks (issue 12: webhook-secret:set and a business's recent
+ * Operator commands of outbound webhooks (issue 12: webhook:rotate-secret and a business's recent
  * deliveries). The secret is sent to the service, which stores it encrypted; nothing prints it.
  */
 import { CommandFailure, text, type OpsCommand } from './command.js';
@@ -17,7 +17,7 @@ const ATTEMPT_FIELDS =
 
 export const WEBHOOK_COMMANDS: readonly OpsCommand[] = [
   {
-    name: 'webhook-secret:set',
+    name: 'webhook:rotate-secret',
     summary:
       "Replace a webhook endpoint's signing secret (24 to 256 characters, or whsec_ and the base64 of 24 to 64 bytes); the old secret keeps signing beside it for --overlap-seconds (default 86400, 0 for none, at most 604800).",
     flags: {
@@ -25,9 +25,9 @@ export const WEBHOOK_COMMANDS: readonly OpsCommand[] = [
       secret: { value: 'S', required: true },
       'overlap-seconds': { value: 'N' },
     },
-    operationName: 'OpsSetWebhookSecret',
+    operationName: 'OpsRotateWebhookSecret',
     document:
-      'mutation OpsSetWebhookSecret($id: ID!, $secret: String!, $overlapSeconds: Int) { rotateWebhookEndpointSecret(id: $id, secret: $secret, overlapSeconds: $overlapSeconds) { id previousSecretExpiresAt } }',
+      'mutation OpsRotateWebhookSecret($id: ID!, $secret: String!, $overlapSeconds: Int) { rotateWebhookEndpointSecret(id: $id, secret: $secret, overlapSeconds: $overlapSeconds) { id previousSecretExpiresAt } }',
     variables: (flags) => {
       const overlap = text(flags, 'overlap-seconds');
       return {

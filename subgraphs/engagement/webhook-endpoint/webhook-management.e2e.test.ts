@@ -3,7 +3,7 @@
  * receiver on a random port: secret rotation with its overlap window (two signatures, each verified by
  * `standardwebhooks`), re-enabling a disabled endpoint, the attempt log as a connection (newest first,
  * cursors), re-sending an event (reset or created, only the business's own kept events), who may call
- * (user tokens refused, another business's endpoint not found), and `webhook-secret:set` and
+ * (user tokens refused, another business's endpoint not found), and `webhook:rotate-secret` and
  * `webhook:deliveries`.
  */
 import { randomUUID } from 'node:crypto';
@@ -331,13 +331,13 @@ describe('who may manage webhooks', () => {
   });
 });
 
-describe('npm run ops -- webhook-secret:set and webhook:deliveries', () => {
+describe('npm run ops -- webhook:rotate-secret and webhook:deliveries', () => {
   const connection = () => ['--url', `${service.url}/graphql`, '--token', TEST_OPERATOR_TOKEN];
 
-  it('webhook-secret:set rotates with the overlap given and prints no secret', async () => {
+  it('webhook:rotate-secret rotates with the overlap given and prints no secret', async () => {
     const id = await endpoint();
     const run = await runOps([
-      'webhook-secret:set',
+      'webhook:rotate-secret',
       '--endpoint',
       id,
       '--secret',
@@ -358,7 +358,7 @@ describe('npm run ops -- webhook-secret:set and webhook:deliveries', () => {
     expect(verifies(NEW_SECRET, hit) && verifies(OLD_SECRET, hit)).toBe(true);
 
     const bad = await runOps([
-      'webhook-secret:set',
+      'webhook:rotate-secret',
       '--endpoint',
       id,
       '--secret',

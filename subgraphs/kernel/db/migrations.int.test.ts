@@ -55,6 +55,15 @@ const DATABASE_ONLY_FOREIGN_KEYS = [
   'webhook_delivery.webhook_delivery_endpoint_id_fkey',
   'webhook_delivery.webhook_delivery_event_id_fkey',
   'webhook_endpoint.webhook_endpoint_business_account_id_fkey',
+  'shop_installation.shop_installation_business_account_id_fkey',
+  'shop_installation.shop_installation_store_id_fkey',
+  'shop_installation.shop_installation_terminal_id_fkey',
+  'storefront_webhook.storefront_webhook_installation_id_fkey',
+  'storefront_order.storefront_order_installation_id_fkey',
+  'storefront_order.storefront_order_transaction_id_fkey',
+  'storefront_stock_level.storefront_stock_level_installation_id_fkey',
+  'storefront_privacy_request.storefront_privacy_request_installation_id_fkey',
+  'storefront_privacy_request.storefront_privacy_request_webhook_id_fkey',
 ];
 
 const DROP_FOREIGN_KEY = /^alter table "(\w+)" drop constraint "(\w+_fkey)";$/;

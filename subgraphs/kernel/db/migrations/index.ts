@@ -32,6 +32,7 @@ import { Migration0025EngagementSurveyResults } from './0025-engagement-survey-r
 import { Migration0026EngagementCheckInResults } from './0026-engagement-check-in-results.js';
 import { Migration0027WalletCustomers } from './0027-wallet-customers.js';
 import { Migration0028EventsWebhookDelivery } from './0028-events-webhook-delivery.js';
+import { Migration0029ReceiptsStorefront } from './0029-receipts-storefront.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -62,4 +63,5 @@ export const migrations: MigrationObject[] = [
   { name: '0026-engagement-check-in-results', class: Migration0026EngagementCheckInResults },
   { name: '0027-wallet-customers', class: Migration0027WalletCustomers },
   { name: '0028-events-webhook-delivery', class: Migration0028EventsWebhookDelivery },
+  { name: '0029-receipts-storefront', class: Migration0029ReceiptsStorefront },
 ];
