@@ -6,6 +6,7 @@
  */
 import type { EntityManager } from '../../subgraphs/kernel/db/orm.js';
 import type { Job } from '../../subgraphs/kernel/jobs/job.js';
+import { backgroundWork } from '../../subgraphs/kernel/jobs/loop.js';
 import { log } from '../../subgraphs/kernel/logger.js';
 
 /** First key of every job lock (the second is `hashtext(name)`), so job locks stay clear of other advisory locks. */
@@ -57,7 +58,8 @@ export class JobRunner {
   /** Runs `job` now (tests and the scheduler); never rejects. Skipped once {@link stop} was called. */
   runOnce(job: Job): Promise<RunOutcome> {
     if (this.stopping.signal.aborted) return Promise.resolve(RunOutcome.Skipped);
-    const attempt = this.attempt(job);
+    // Marked as background work, like the loops' runs, so a request's query log leaves it out.
+    const attempt = backgroundWork.run(job.name, () => this.attempt(job));
     this.running.add(attempt);
     void attempt.finally(() => this.running.delete(attempt));
     return attempt;

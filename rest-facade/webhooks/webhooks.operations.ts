@@ -2,7 +2,7 @@
 import type { Operation } from '../kernel/route.js';
 
 const SUMMARY = 'id url events status createdAt';
-const FULL = `${SUMMARY} updatedAt failingSince disabledAt disabledReason previousSecretExpiresAt`;
+const FULL = `${SUMMARY} updatedAt failingSince disabledAt disabledReason rotationOverlapEndsAt`;
 
 export const ListWebhookEndpoints: Operation = {
   name: 'ListWebhookEndpoints',

@@ -62,7 +62,7 @@ const fullProperties = {
     enum: ['gone', 'failing', null],
     description: 'gone (the receiver answered 410) or failing (5 days of failures); null unless disabled.',
   },
-  previousSecretExpiresAt: nullableTimestamp(
+  rotationOverlapEndsAt: nullableTimestamp(
     'During a secret rotation: until when the previous secret signs beside the new one; null when none.',
   ),
 } as const;
@@ -90,8 +90,8 @@ export const WEBHOOK_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
         type: 'string',
         writeOnly: true,
         description:
-          'Signing secret: 24 to 256 characters (used as its UTF-8 bytes), or `whsec_` followed by the standard base64 ' +
-          'of 24 to 64 bytes. Stored encrypted; never returned by any endpoint.',
+          'Signing secret: 8 to 256 characters (used as its UTF-8 bytes), or `whsec_` followed by the standard base64 ' +
+          'of 16 to 64 bytes (24 random bytes or more recommended). Stored encrypted; never returned by any endpoint.',
       },
     },
   },

@@ -5,7 +5,7 @@ export const STOREFRONT_COMMANDS: readonly OpsCommand[] = [
   {
     name: 'webhook-secret:set',
     summary:
-      'Set the storefront app’s shared secret (16 to 256 characters, stored encrypted) that signs the webhooks of the shop --shop-domain (any DNS hostname, e.g. <name>.myshopify.com): a known shop’s secret is replaced; an unknown one is recorded with the secret alone, its webhooks verify and its orders are recorded as skipped until shop:install.',
+      'Set the storefront app’s shared secret (1 to 256 characters, stored encrypted) that signs the webhooks of the shop --shop-domain (any DNS hostname, e.g. <name>.myshopify.com): a known shop’s secret is replaced; an unknown one is recorded with the secret alone, its webhooks verify and its orders are recorded as skipped until shop:install.',
     flags: {
       'shop-domain': { value: 'D', required: true },
       secret: { value: 'S', required: true },

@@ -19,7 +19,7 @@ export const WEBHOOK_COMMANDS: readonly OpsCommand[] = [
   {
     name: 'webhook:rotate-secret',
     summary:
-      "Replace a webhook endpoint's signing secret (24 to 256 characters, or whsec_ and the base64 of 24 to 64 bytes); the old secret keeps signing beside it for --overlap-seconds (default 86400, 0 for none, at most 604800).",
+      "Replace a webhook endpoint's signing secret (8 to 256 characters, or whsec_ and the base64 of 16 to 64 bytes); the old secret keeps signing beside it for --overlap-seconds (default 86400, 0 for none, at most 604800).",
     flags: {
       endpoint: { value: 'ID', required: true },
       secret: { value: 'S', required: true },
@@ -27,7 +27,7 @@ export const WEBHOOK_COMMANDS: readonly OpsCommand[] = [
     },
     operationName: 'OpsRotateWebhookSecret',
     document:
-      'mutation OpsRotateWebhookSecret($id: ID!, $secret: String!, $overlapSeconds: Int) { rotateWebhookEndpointSecret(id: $id, secret: $secret, overlapSeconds: $overlapSeconds) { id previousSecretExpiresAt } }',
+      'mutation OpsRotateWebhookSecret($id: ID!, $secret: String!, $overlapSeconds: Int) { rotateWebhookEndpointSecret(id: $id, secret: $secret, overlapSeconds: $overlapSeconds) { id rotationOverlapEndsAt } }',
     variables: (flags) => {
       const overlap = text(flags, 'overlap-seconds');
       return {
@@ -37,8 +37,8 @@ export const WEBHOOK_COMMANDS: readonly OpsCommand[] = [
       };
     },
     result: (data) => {
-      const endpoint = data.rotateWebhookEndpointSecret as { id: string; previousSecretExpiresAt: string | null };
-      return { endpointId: endpoint.id, previousSecretExpiresAt: endpoint.previousSecretExpiresAt };
+      const endpoint = data.rotateWebhookEndpointSecret as { id: string; rotationOverlapEndsAt: string | null };
+      return { endpointId: endpoint.id, rotationOverlapEndsAt: endpoint.rotationOverlapEndsAt };
     },
   },
   {

@@ -46,6 +46,8 @@ export class WebhookEndpoint extends BaseEntity {
 
   /** When the previous secret stops signing. */
   @Field(() => GraphQLDateTimeISO, {
+    // Named for what it is, a time: no field of an endpoint names the secret.
+    name: 'rotationOverlapEndsAt',
     nullable: true,
     description:
       'During a secret rotation: until when deliveries also carry a signature with the previous secret; null when none.',

@@ -17,7 +17,7 @@ export class RegisterWebhookEndpointInput {
 
   @Field(() => String, {
     description:
-      'Signing secret: 24 to 256 characters used as its UTF-8 bytes, or `whsec_` and the base64 of 24 to 64 key bytes. Stored encrypted; never returned.',
+      'Signing secret: 8 to 256 characters used as its UTF-8 bytes, or `whsec_` and the base64 of 16 to 64 key bytes. Stored encrypted; never returned.',
   })
   secret!: string;
 }

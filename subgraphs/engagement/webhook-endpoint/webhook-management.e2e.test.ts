@@ -72,7 +72,7 @@ async function endpoint(token = shop.token, secret = OLD_SECRET): Promise<string
 
 const rotate = (id: string, secret: string, overlapSeconds?: number, token = shop.token) =>
   gql(
-    'mutation($id: ID!, $s: String!, $o: Int) { rotateWebhookEndpointSecret(id: $id, secret: $s, overlapSeconds: $o) { id previousSecretExpiresAt } }',
+    'mutation($id: ID!, $s: String!, $o: Int) { rotateWebhookEndpointSecret(id: $id, secret: $s, overlapSeconds: $o) { id rotationOverlapEndsAt } }',
     { id, s: secret, o: overlapSeconds },
     token,
   );
@@ -119,7 +119,7 @@ describe('rotateWebhookEndpointSecret', () => {
     const before = Date.now();
     const rotated = await rotate(id, NEW_SECRET);
     expect(rotated.errors).toBeUndefined();
-    const until = new Date(rotated.data!.rotateWebhookEndpointSecret!.previousSecretExpiresAt as string).getTime();
+    const until = new Date(rotated.data!.rotateWebhookEndpointSecret!.rotationOverlapEndsAt as string).getTime();
     expect(until - before).toBeGreaterThanOrEqual(24 * 3600 * 1000 - 1000);
     expect(until - before).toBeLessThan(24 * 3600 * 1000 + 60_000);
 
@@ -143,7 +143,7 @@ describe('rotateWebhookEndpointSecret', () => {
   it('with overlap 0 drops the old secret at once; never returns a secret', async () => {
     const id = await endpoint();
     const rotated = await rotate(id, NEW_SECRET, 0);
-    expect(rotated.data!.rotateWebhookEndpointSecret).toEqual({ id, previousSecretExpiresAt: null });
+    expect(rotated.data!.rotateWebhookEndpointSecret).toEqual({ id, rotationOverlapEndsAt: null });
     const hit = await testCall(id);
     expect(verifies(NEW_SECRET, hit)).toBe(true);
     expect(verifies(OLD_SECRET, hit)).toBe(false);
@@ -348,9 +348,9 @@ describe('npm run ops -- webhook:rotate-secret and webhook:deliveries', () => {
     ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const printed = JSON.parse(run.stdout.trim()) as { endpointId: string; previousSecretExpiresAt: string };
+    const printed = JSON.parse(run.stdout.trim()) as { endpointId: string; rotationOverlapEndsAt: string };
     expect(printed.endpointId).toBe(id);
-    const until = new Date(printed.previousSecretExpiresAt).getTime() - Date.now();
+    const until = new Date(printed.rotationOverlapEndsAt).getTime() - Date.now();
     expect(until).toBeGreaterThan(3500 * 1000);
     expect(until).toBeLessThanOrEqual(3600 * 1000);
     expect(run.stdout).not.toContain(NEW_SECRET);

@@ -57,7 +57,7 @@ export class WebhookManagementResolver {
   rotateWebhookEndpointSecret(
     @Arg('id', () => ID) id: string,
     @Arg('secret', () => String, {
-      description: 'The new secret: 24 to 256 characters, or whsec_ and the base64 of 24 to 64 bytes.',
+      description: 'The new secret: 8 to 256 characters, or whsec_ and the base64 of 16 to 64 bytes.',
     })
     secret: string,
     @Arg('overlapSeconds', () => Int, {

@@ -1,12 +1,13 @@
 /**
  * What a webhook signing secret may be (Standard Webhooks): `whsec_` followed by the standard base64
- * of 24 to 64 key bytes, or any other text of 24 to 256 characters used as its UTF-8 bytes. Control
+ * of 16 to 64 key bytes, or any other text of 8 to 256 characters used as its UTF-8 bytes (Standard
+ * Webhooks recommends 24 random bytes or more; shorter secrets are the business's choice). Control
  * characters and surrounding whitespace are refused (a copy-paste slip, never a real key).
  */
 
-export const SECRET_MIN_LENGTH = 24;
+export const SECRET_MIN_LENGTH = 8;
 export const SECRET_MAX_LENGTH = 256;
-export const WHSEC_MIN_BYTES = 24;
+export const WHSEC_MIN_BYTES = 16;
 export const WHSEC_MAX_BYTES = 64;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

@@ -49,7 +49,8 @@ export class InstallShopInput {
   shopDomain!: string;
 
   @Field(() => String, {
-    description: 'The app’s shared secret (16 to 256 characters); stored encrypted, never returned.',
+    description:
+      'The app’s shared secret (1 to 256 characters, as the storefront platform issued it); stored encrypted, never returned.',
   })
   secret!: string;
 
