@@ -120,7 +120,7 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.pushWalletPass': 'NOT_FOUND',
   'Mutation.installShop': 'BAD_USER_INPUT',
   'Query.shopInstallations': 'BAD_USER_INPUT',
-  'Mutation.setShopWebhookSecret': 'BAD_USER_INPUT',
+  'Mutation.setShopWebhookSecret': 'ok',
   'Query.webhookEndpoints': 'ok',
   'Query.webhookEndpoint': 'NOT_FOUND',
   'Query.webhookAttempts': 'BAD_USER_INPUT',

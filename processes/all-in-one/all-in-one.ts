@@ -16,7 +16,7 @@ import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../../subgraphs/index.js';
 import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
 import { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
 import { resolveOperatorToken } from '../../subgraphs/kernel/auth/operator-credential.js';
-import { createOrm, migrate, rootEntityManager, type Orm } from '../../subgraphs/kernel/db/orm.js';
+import { closeOrm, createOrm, migrate, rootEntityManager, type Orm } from '../../subgraphs/kernel/db/orm.js';
 import type { Env } from '../../subgraphs/kernel/env.js';
 import type { RateLimitRule } from '../../subgraphs/kernel/rate-limit/rules.js';
 import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
@@ -132,7 +132,7 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
           Promise.all([subscriptions.close(), loops.stop(env.shutdownTimeoutMs)]).then(() => events.close()),
         ]);
         await gateway.stop();
-        await orm.close(true);
+        await closeOrm(orm, env.shutdownTimeoutMs);
       },
     };
   } catch (error) {

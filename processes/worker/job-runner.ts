@@ -5,6 +5,7 @@
  * rolled back, and the job runs again on its next tick.
  */
 import type { EntityManager } from '../../subgraphs/kernel/db/orm.js';
+import { databaseOutage, isDatabaseUnavailable } from '../../subgraphs/kernel/db/outage.js';
 import type { Job } from '../../subgraphs/kernel/jobs/job.js';
 import { backgroundWork } from '../../subgraphs/kernel/jobs/loop.js';
 import { log } from '../../subgraphs/kernel/logger.js';
@@ -88,7 +89,10 @@ export class JobRunner {
       });
       return RunOutcome.Ran;
     } catch (error) {
-      log('error', 'job failed; it runs again on its next tick', { job: job.name, ms: Date.now() - started, error });
+      // A database outage is logged once for the whole process (with the requests' failures), not per run.
+      if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
+      else
+        log('error', 'job failed; it runs again on its next tick', { job: job.name, ms: Date.now() - started, error });
       return RunOutcome.Failed;
     }
   }

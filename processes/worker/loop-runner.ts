@@ -7,6 +7,7 @@
  */
 import type { EntityManager } from '../../subgraphs/kernel/db/orm.js';
 import type { EventListener } from '../../subgraphs/kernel/events/listener.js';
+import { databaseOutage, isDatabaseUnavailable } from '../../subgraphs/kernel/db/outage.js';
 import { backgroundWork, type BackgroundLoop } from '../../subgraphs/kernel/jobs/loop.js';
 import { log } from '../../subgraphs/kernel/logger.js';
 
@@ -47,7 +48,9 @@ class LoopDriver {
           this.loop.run({ root: this.root, signal: this.signal }),
         );
       } catch (error) {
-        log('error', 'background loop failed; it runs again when woken', { loop: this.loop.name, error });
+        // A database outage is logged once for the whole process (with the requests' failures), not per run.
+        if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
+        else log('error', 'background loop failed; it runs again when woken', { loop: this.loop.name, error });
         await new Promise((resolve) => setTimeout(resolve, FAILURE_PAUSE_MS).unref());
       }
       if (handled > 0) this.again = true;

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { ALL_ENTITIES } from '../../subgraphs/index.js';
-import { createOrm, rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
+import { closeOrm, createOrm, rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
 import type { Env } from '../../subgraphs/kernel/env.js';
 import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
 import { mountHealth } from '../../subgraphs/kernel/http/health.js';
@@ -67,7 +67,7 @@ export async function startWorkerService(env: Env, options: WorkerServiceOptions
           loops.stop(env.shutdownTimeoutMs).then(() => events.close()),
           listener.close(),
         ]);
-        await orm.close(true);
+        await closeOrm(orm, env.shutdownTimeoutMs);
       },
     };
   } catch (error) {

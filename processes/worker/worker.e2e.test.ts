@@ -2,6 +2,7 @@
  * The worker in both topologies: in-process in the one-process service, and as its own process that
  * answers health checks and, on SIGTERM during a run, lets the run finish before it exits 0.
  */
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/fixtures/database.js';
@@ -80,6 +81,9 @@ describe('the worker', () => {
           NODE_ENV: 'test',
           HOST: '127.0.0.1',
           DATABASE_URL: database.env.DATABASE_URL,
+          // The webhook dispatcher decrypts secrets: a key of its own, never one written into the working tree.
+          DATA_DIR: 'memory://',
+          SECRETS_KEY: randomBytes(32).toString('base64url'),
           WORKER_PORT: String(port),
           HOUSEKEEPING_INTERVAL_MS: '1000',
           SHUTDOWN_TIMEOUT_MS: '10000',

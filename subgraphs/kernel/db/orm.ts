@@ -12,6 +12,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Env } from '../env.js';
+import { log } from '../logger.js';
 import { migrations } from './migrations/index.js';
 import { observePool } from '../observability/metrics.js';
 import { databaseOutage } from './outage.js';
@@ -115,4 +116,17 @@ export async function migrate(orm: Orm): Promise<string[]> {
 /** The typed EntityManager of an ORM. */
 export function rootEntityManager(orm: Orm): EntityManager {
   return orm.em as unknown as EntityManager;
+}
+
+/**
+ * Closes the database, waiting at most `timeoutMs`. A transaction whose BEGIN failed during an outage
+ * keeps its pool connection checked out (kysely does not release it), and the pool's end waits for
+ * every connection: without a bound, shutting down after an outage would never finish.
+ */
+export async function closeOrm(orm: Orm, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const closed = await Promise.race([orm.close(true).then(() => true), bound]);
+  clearTimeout(timer);
+  if (!closed) log('warn', 'database close timed out: a connection was still checked out', { timeoutMs });
 }
