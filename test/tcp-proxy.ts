@@ -13,6 +13,7 @@ export class TcpProxy {
   private server: Server | undefined;
   private mode: ProxyMode = 'pass';
   private port = 0;
+  private cutWhen: ((chunk: Buffer) => boolean) | undefined;
 
   constructor(
     private readonly targetHost: string,
@@ -43,6 +44,14 @@ export class TcpProxy {
     if (mode !== 'closed' && !this.server) await this.start();
   }
 
+  /**
+   * While set, a connection whose client sends a chunk matching `predicate` is cut before the chunk
+   * reaches the server (e.g. the moment a transaction's BEGIN is sent); `undefined` stops it.
+   */
+  cutOnClientChunk(predicate: ((chunk: Buffer) => boolean) | undefined): void {
+    this.cutWhen = predicate;
+  }
+
   async stop(): Promise<void> {
     await this.setMode('closed');
   }
@@ -53,6 +62,12 @@ export class TcpProxy {
       return;
     }
     const upstream = connect(this.targetPort, this.targetHost);
+    client.on('data', (chunk: Buffer) => {
+      if (this.cutWhen?.(chunk)) {
+        client.destroy();
+        upstream.destroy();
+      }
+    });
     for (const [from, to] of [
       [client, upstream],
       [upstream, client],

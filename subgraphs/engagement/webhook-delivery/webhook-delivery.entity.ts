@@ -47,6 +47,10 @@ export class WebhookDelivery extends BaseEntity {
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   nextAttemptAt!: Date;
 
+  /** Why the next attempt is made (migration 0030): `manual` after a re-send, else `scheduled`. */
+  @Property({ type: 'string', length: 16, default: 'scheduled' })
+  nextTrigger: string & Opt = 'scheduled';
+
   /** Set while a worker holds the delivery; a claim whose lease ran out may be taken again. */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   leaseUntil?: Date | null;

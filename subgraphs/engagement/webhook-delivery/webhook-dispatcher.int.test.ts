@@ -285,6 +285,39 @@ describe('delivery', () => {
     expect(await endpointRow(id)).toMatchObject({ status: 'failing' });
   });
 
+  it('records the attempt after a re-send as manual, and the retries after it as scheduled', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    receiver.respond = (_request, response) => response.writeHead(500).end('down');
+    const clock = testClock();
+    const dispatcher = dispatcherWith({ now: clock.now, jitter: () => 1 });
+    expect(await dispatcher.runOnce(root)).toBe(1);
+    clock.advance(1_000);
+    // What resendWebhookEvent leaves (its tests check the row): pending, due now, attempts reset, manual next.
+    await root
+      .fork()
+      .execute(
+        `update "webhook_delivery" set "attempts" = 0, "next_attempt_at" = ?, "next_trigger" = 'manual' where "endpoint_id" = ?`,
+        [clock.now(), id],
+      );
+    expect(await dispatcher.runOnce(root)).toBe(1);
+    clock.advance(SVIX_SCHEDULE_MS[1]!);
+    expect(await dispatcher.runOnce(root)).toBe(1);
+    const rows = await root
+      .fork()
+      .execute<{ attempt: number; trigger: string }[]>(
+        'select "attempt", "trigger" from "webhook_attempt" where "endpoint_id" = ? order by "attempted_at"',
+        [id],
+      );
+    expect(rows).toEqual([
+      { attempt: 1, trigger: 'scheduled' },
+      { attempt: 1, trigger: 'manual' },
+      { attempt: 2, trigger: 'scheduled' },
+    ]);
+  });
+
   it('honours Retry-After on 429, 502 and 504 only', async () => {
     const shop = await business();
     const id = await endpoint(shop, whsec());

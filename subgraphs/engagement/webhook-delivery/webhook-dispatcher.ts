@@ -131,6 +131,8 @@ interface ClaimedRow {
   secret_ciphertext: string;
   previous_secret_ciphertext: string | null;
   previous_secret_expires_at: Date | string | null;
+  /** Why this attempt is made (the delivery's `next_trigger` when it was claimed). */
+  trigger: WebhookAttemptTrigger;
 }
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
@@ -179,17 +181,29 @@ export class WebhookDispatcher {
     const now = this.now();
     const leaseUntil = new Date(now.getTime() + this.options.timeoutMs + LEASE_MARGIN_MS);
     return root.fork().transactional(async (em) => {
-      const rows = await em.execute<{ id: string }[]>(
-        `update "webhook_delivery" set "lease_until" = ?, "attempts" = "attempts" + 1, "updated_at" = ?
-         where "id" in (
-           select "id" from "webhook_delivery"
+      // The claim resets the delivery's trigger: after a re-sent attempt, the retries are scheduled ones.
+      const rows = await em.execute<{ id: string; trigger: WebhookAttemptTrigger }[]>(
+        `update "webhook_delivery" d set "lease_until" = ?, "attempts" = d."attempts" + 1, "updated_at" = ?,
+           "next_trigger" = ?
+         from (
+           select "id", "next_trigger" from "webhook_delivery"
            where "status" = ? and "next_attempt_at" <= ? and ("lease_until" is null or "lease_until" <= ?)
-           order by "next_attempt_at" limit ? for update skip locked)
-         returning "id"`,
-        [leaseUntil, now, WebhookDeliveryStatus.Pending, now, now, this.options.batch ?? 64],
+           order by "next_attempt_at" limit ? for update skip locked) due
+         where d."id" = due."id"
+         returning d."id", due."next_trigger" as "trigger"`,
+        [
+          leaseUntil,
+          now,
+          WebhookAttemptTrigger.Scheduled,
+          WebhookDeliveryStatus.Pending,
+          now,
+          now,
+          this.options.batch ?? 64,
+        ],
       );
       if (rows.length === 0) return [];
-      return em.execute<ClaimedRow[]>(
+      const triggers = new Map(rows.map((row) => [row.id, row.trigger]));
+      const claimed = await em.execute<Omit<ClaimedRow, 'trigger'>[]>(
         `select d."id", d."attempts", o."id" as "event_id", o."type" as "event_type", o."business_account_id",
            o."occurred_at", o."payload", e."id" as "endpoint_id", e."url", e."secret_ciphertext",
            e."previous_secret_ciphertext", e."previous_secret_expires_at"
@@ -200,6 +214,7 @@ export class WebhookDispatcher {
          order by d."next_attempt_at"`,
         [JSON.stringify(rows.map((row) => row.id))],
       );
+      return claimed.map((row) => ({ ...row, trigger: triggers.get(row.id) ?? WebhookAttemptTrigger.Scheduled }));
     });
   }
 
@@ -288,7 +303,7 @@ export class WebhookDispatcher {
           row.event_id,
           row.event_type,
           row.attempts,
-          WebhookAttemptTrigger.Scheduled,
+          row.trigger,
           attemptedAt,
           result.status,
           result.latencyMs,

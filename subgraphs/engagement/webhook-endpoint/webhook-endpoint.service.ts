@@ -360,12 +360,14 @@ export class WebhookEndpointService {
       { id: string; event_id: string; endpoint_id: string; status: string; attempts: number; next_attempt_at: Date }[]
     >(
       `insert into "webhook_delivery"
-         ("id", "created_at", "updated_at", "event_id", "endpoint_id", "status", "attempts", "next_attempt_at")
-       values (?, now(), now(), ?, ?, ?, 0, now())
+         ("id", "created_at", "updated_at", "event_id", "endpoint_id", "status", "attempts", "next_attempt_at",
+          "next_trigger")
+       values (?, now(), now(), ?, ?, ?, 0, now(), ?)
        on conflict ("endpoint_id", "event_id") do update
-         set "status" = excluded."status", "attempts" = 0, "next_attempt_at" = now(), "updated_at" = now()
+         set "status" = excluded."status", "attempts" = 0, "next_attempt_at" = now(), "updated_at" = now(),
+           "next_trigger" = excluded."next_trigger"
        returning "id", "event_id", "endpoint_id", "status", "attempts", "next_attempt_at"`,
-      [uuidv7(), eventId, endpoint.id, WebhookDeliveryStatus.Pending],
+      [uuidv7(), eventId, endpoint.id, WebhookDeliveryStatus.Pending, WebhookAttemptTrigger.Manual],
     );
     return {
       id: row!.id,

@@ -257,9 +257,14 @@ describe('resendWebhookEvent', () => {
     const created = await resend(id, eventId);
     expect(created.errors).toBeUndefined();
     expect(created.data!.resendWebhookEvent).toMatchObject({ eventId, endpointId: id, status: 'pending', attempts: 0 });
+    // Its next attempt is recorded as a manual one (the dispatcher's tests follow it from there).
+    const nextTrigger = () =>
+      sql(service, 'select "next_trigger" from "webhook_delivery" where "endpoint_id" = ?', [id]);
+    expect(await nextTrigger()).toEqual([{ next_trigger: 'manual' }]);
     await sql(
       service,
-      `update "webhook_delivery" set "status" = 'failed', "attempts" = 8, "next_attempt_at" = now() + interval '1 day'
+      `update "webhook_delivery" set "status" = 'failed', "attempts" = 8, "next_attempt_at" = now() + interval '1 day',
+         "next_trigger" = 'scheduled'
        where "endpoint_id" = ?`,
       [id],
     );
@@ -272,6 +277,7 @@ describe('resendWebhookEvent', () => {
     expect(new Date(reset.data!.resendWebhookEvent!.nextAttemptAt as string).getTime()).toBeLessThanOrEqual(
       Date.now() + 1000,
     );
+    expect(await nextTrigger()).toEqual([{ next_trigger: 'manual' }]);
     expect(await sql(service, 'select 1 from "webhook_delivery" where "endpoint_id" = ?', [id])).toHaveLength(1);
   });
 

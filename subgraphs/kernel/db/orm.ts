@@ -7,7 +7,7 @@ import { MikroORM, type EntityClass, type Options } from '@mikro-orm/core';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { PgliteDriver } from '@mikro-orm/pglite';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
@@ -41,6 +41,46 @@ export function seedEmbeddedDatabases(dataDir: string, load: () => Promise<Blob>
     throw new Error(`an embedded seed needs a named in-memory DATA_DIR (memory://<name>), got "${dataDir}"`);
   }
   embeddedSeeds.set(dataDir, load);
+}
+
+/**
+ * PostgreSQL's connection with one repair: MikroORM opens every transaction through kysely's
+ * `startTransaction()`, whose builder (kysely 0.29) checks a pool connection out and runs BEGIN, but
+ * when BEGIN fails (the connection was cut during an outage) never gives the connection back. Each
+ * such failure would leak one pool slot until the pool is exhausted and every request waits for a
+ * connection that never comes. The driver's `beginTransaction` here returns the connection to the pool
+ * when BEGIN fails (pg-pool discards a broken client rather than reusing it). MikroORM uses no other
+ * kysely transaction API, so no path releases that connection a second time.
+ */
+class PostgreSqlConnectionReleasingFailedBegin extends PostgreSqlConnection {
+  override createKyselyDialect(overrides: Parameters<PostgreSqlConnection['createKyselyDialect']>[0]) {
+    const dialect = super.createKyselyDialect(overrides);
+    const createDriver = dialect.createDriver.bind(dialect);
+    dialect.createDriver = () => {
+      const driver = createDriver();
+      const begin = driver.beginTransaction.bind(driver);
+      driver.beginTransaction = async (connection, settings) => {
+        try {
+          await begin(connection, settings);
+        } catch (error) {
+          await driver.releaseConnection(connection);
+          throw error;
+        }
+      };
+      return driver;
+    };
+    return dialect;
+  }
+}
+
+/** MikroORM's PostgreSQL driver on {@link PostgreSqlConnectionReleasingFailedBegin}. */
+export class PostgreSqlDriverReleasingFailedBegin extends PostgreSqlDriver {
+  constructor(config: ConstructorParameters<typeof PostgreSqlDriver>[0]) {
+    super(config);
+    (this as unknown as { connection: PostgreSqlConnection }).connection = new PostgreSqlConnectionReleasingFailedBegin(
+      this.config,
+    );
+  }
 }
 
 /** How long a query waits for a PostgreSQL connection (new or from the pool) before failing. */
@@ -80,7 +120,7 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
   if (env.databaseUrl) {
     return MikroORM.init({
       ...common,
-      driver: PostgreSqlDriver,
+      driver: PostgreSqlDriverReleasingFailedBegin,
       clientUrl: env.databaseUrl,
       pool: { min: 0, max: options.poolSize ?? 10 },
       driverOptions: {
@@ -119,9 +159,8 @@ export function rootEntityManager(orm: Orm): EntityManager {
 }
 
 /**
- * Closes the database, waiting at most `timeoutMs`. A transaction whose BEGIN failed during an outage
- * keeps its pool connection checked out (kysely does not release it), and the pool's end waits for
- * every connection: without a bound, shutting down after an outage would never finish.
+ * Closes the database, waiting at most `timeoutMs`: the pool's end waits for every checked-out
+ * connection, and a query stuck on a half-open connection must not keep a shutdown from finishing.
  */
 export async function closeOrm(orm: Orm, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

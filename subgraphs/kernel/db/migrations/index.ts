@@ -33,6 +33,7 @@ import { Migration0026EngagementCheckInResults } from './0026-engagement-check-i
 import { Migration0027WalletCustomers } from './0027-wallet-customers.js';
 import { Migration0028EventsWebhookDelivery } from './0028-events-webhook-delivery.js';
 import { Migration0029ReceiptsStorefront } from './0029-receipts-storefront.js';
+import { Migration0030EngagementWebhookResendTrigger } from './0030-engagement-webhook-resend-trigger.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -64,4 +65,5 @@ export const migrations: MigrationObject[] = [
   { name: '0027-wallet-customers', class: Migration0027WalletCustomers },
   { name: '0028-events-webhook-delivery', class: Migration0028EventsWebhookDelivery },
   { name: '0029-receipts-storefront', class: Migration0029ReceiptsStorefront },
+  { name: '0030-engagement-webhook-resend-trigger', class: Migration0030EngagementWebhookResendTrigger },
 ];
