@@ -17,6 +17,10 @@ export default defineConfig({
   test: {
     // TEST_DIST lets a second build (e.g. `tsc --outDir dist-x`) be tested without touching dist/.
     include: [`${process.env.TEST_DIST ?? 'dist'}/**/*.test.js`],
+    // The compiled code under test is plain Node ESM: Node loads it natively, as in production, rather
+    // than through vite's module runner (which transformed and evaluated each of the service's modules
+    // again for every test file). Only the test files themselves go through vitest.
+    server: { deps: { external: [new RegExp(`/${process.env.TEST_DIST ?? 'dist'}/(?!.*\\.test\\.js$)`)] } },
     exclude: ['**/node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,

@@ -11,7 +11,12 @@ import type { GrantPrincipal } from '../../subgraphs/kernel/auth/principal.js';
 import { listenHttp, type HttpListener } from '../../subgraphs/kernel/http/app.js';
 import { setLogLevel } from '../../subgraphs/kernel/logger.js';
 import { EventHub, type EventStore } from './event-hub.js';
-import { attachSubscriptions, connectionToken, type SubscriptionServer } from './server.js';
+import {
+  attachSubscriptions,
+  connectionToken,
+  MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  type SubscriptionServer,
+} from './server.js';
 import { TestSubscriber } from './subscriptions.fixtures.js';
 
 const BUSINESS = '01900000-0000-7000-8000-00000000000a';
@@ -135,6 +140,29 @@ describe('attachSubscriptions', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(kept.closed).toBeUndefined();
     expect((await connect(url, 'token').waitForClose()).code).toBe(1013);
+  });
+
+  it(`holds at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per socket; one more is an error, the socket stays`, async () => {
+    const verifier = new StandInVerifier();
+    verifier.principals.set('token', business());
+    const url = await start(verifier);
+    const subscriber = connect(url, 'token');
+    await expect.poll(() => subscriber.connected).toBe(true);
+    const unsubscribes = Array.from({ length: MAX_SUBSCRIPTIONS_PER_CONNECTION }, () => subscriber.subscribe());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(subscriber.errors).toEqual([]);
+    subscriber.subscribe();
+    expect(await subscriber.waitForError()).toMatchObject({
+      message: `At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection; complete one first.`,
+      extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
+    });
+    // Completing one makes room for another.
+    unsubscribes[0]!();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    subscriber.subscribe();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(subscriber.errors).toHaveLength(1);
+    expect(subscriber.closed).toBeUndefined();
   });
 
   it('refuses upgrades on other paths', async () => {

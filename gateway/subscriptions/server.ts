@@ -8,10 +8,15 @@
  * 4403 Forbidden. Every connection's token is verified again every `recheckMs` (one verification per
  * distinct token, whatever the number of its connections): a revoked token, or a grant refreshed
  * into a new generation, closes its sockets with 4401, and each socket closes at its token's expiry.
+ *
+ * A socket carries at most {@link MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once: one more is
+ * answered with a graphql-ws error message (extensions.code `TOO_MANY_SUBSCRIPTIONS`) and the socket
+ * stays open. A dashboard needs one or two; each open subscription holds server memory and, on resume,
+ * a database read, so one socket must not multiply them without bound.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { NoSchemaIntrospectionCustomRule, specifiedRules, validate } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, specifiedRules, validate } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -26,6 +31,8 @@ import { eventsSchema, type EventsArguments } from './schema.js';
 export const DEFAULT_TOKEN_RECHECK_MS = 5_000;
 /** WebSocket close code for a server that cannot authenticate now (database outage): clients retry. */
 export const TRY_AGAIN_LATER = 1013;
+/** Subscriptions one socket may hold at once. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 10;
 /** The largest message a client may send (a subscribe message is small). */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** How long a closing socket may take to answer the close handshake at shutdown. */
@@ -169,6 +176,16 @@ export function attachSubscriptions(httpServer: Server, options: SubscriptionSer
       schema,
       isProd: options.production,
       validate: (s, document) => validate(s, document, rules),
+      // graphql-ws lists the operation being subscribed in ctx.subscriptions before this hook runs.
+      onSubscribe: (ctx) =>
+        Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION
+          ? [
+              new GraphQLError(
+                `At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection; complete one first.`,
+                { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } },
+              ),
+            ]
+          : undefined,
       context: (ctx): SubscriptionContext => ({
         businessAccountId: ctx.extra.connection?.businessAccountId ?? '',
       }),

@@ -66,9 +66,9 @@ export class TestSubscriber {
     });
   }
 
-  /** Subscribes to `events`; what arrives is appended to {@link events} / {@link errors}. */
-  subscribe(variables: { types?: string[]; after?: string } = {}): void {
-    this.client.subscribe<{ events: ReceivedEvent }>(
+  /** Subscribes to `events`; what arrives is appended to {@link events} / {@link errors}. Returns the unsubscribe. */
+  subscribe(variables: { types?: string[]; after?: string } = {}): () => void {
+    return this.client.subscribe<{ events: ReceivedEvent }>(
       { query: EVENTS_SUBSCRIPTION, variables },
       {
         next: (result) => {
