@@ -188,7 +188,9 @@ async function eventsStage(
       `\nEvent pipeline, commit to delivery (a fresh service (startAllInOne, loopback receivers allowed) at ${service.url}; outbox_event rows of one business, each committed on its own by a fresh bench process, evenly spaced, after ${warmup} s of warm-up at the same rate):`,
     );
     say(
-      webhookReport(await measureWebhookDelivery(databaseUrl, business, { rate: options.eventRate, duration, warmup })),
+      webhookReport(
+        await measureWebhookDelivery(service, databaseUrl, business, { rate: options.eventRate, duration, warmup }),
+      ),
     );
     say(
       fanOutReport(

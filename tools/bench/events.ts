@@ -71,6 +71,8 @@ export interface WebhookRow {
   readonly signaturesValid: number;
   readonly signaturesInvalid: number;
   readonly emitterLag: number;
+  /** The service's CPU time (publisher, dispatcher, everything) per row, warm-up rows included. */
+  readonly serviceCpuMsPerEvent: number;
 }
 
 export interface FanOutSettings {
@@ -90,7 +92,10 @@ export interface FanOutRow {
   readonly received: number;
   readonly expected: number;
   readonly duplicates: number;
+  readonly clientProcesses: number;
   readonly emitterLag: number;
+  /** The service's CPU time per event (publishing it and writing it to every socket), warm-up events included. */
+  readonly serviceCpuMsPerEvent: number;
 }
 
 async function registerApp(url: string): Promise<{ clientId: string; clientSecret: string }> {
@@ -157,11 +162,13 @@ export async function createEventBusiness(service: Target, databaseUrl: string):
 
 /** Webhooks at `settings.rate` for `settings.duration` s after `settings.warmup` s of warm-up. */
 export async function measureWebhookDelivery(
+  service: Target,
   databaseUrl: string,
   business: EventBusiness,
   settings: WebhookSettings,
 ): Promise<WebhookRow> {
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const cpuBefore = (await service.cpuMs?.()) ?? Number.NaN;
   const result = await emitEventsInProcess({
     databaseUrl,
     businessAccountId: business.businessAccountId,
@@ -172,8 +179,10 @@ export async function measureWebhookDelivery(
     receiver: { secret, secretCiphertext: encryptSecret(resolveSecretsKey(benchServiceEnv(databaseUrl)), secret) },
     drainMs: DRAIN_MS,
   });
+  const cpuAfter = (await service.cpuMs?.()) ?? Number.NaN;
   if (result.errors > 0) throw new Error(`webhook row: ${result.errors} inserts failed`);
   const webhooks = result.webhooks!;
+  const rows = result.sent + Math.round(settings.rate * settings.warmup);
   return {
     rate: settings.rate,
     ...latencySummary(webhooks.latencies),
@@ -183,6 +192,7 @@ export async function measureWebhookDelivery(
     signaturesValid: webhooks.signaturesValid,
     signaturesInvalid: webhooks.signaturesInvalid,
     emitterLag: result.maxSendLag,
+    serviceCpuMsPerEvent: (cpuAfter - cpuBefore) / rows,
   };
 }
 
@@ -250,6 +260,7 @@ export async function measureSubscriptionFanOut(
   try {
     await openSockets(service, business, clients, settings.subscribers);
     await untilLive(databaseUrl, business, clients, settings.subscribers);
+    const cpuBefore = (await service.cpuMs?.()) ?? Number.NaN;
     const emitted = await emitEventsInProcess({
       databaseUrl,
       businessAccountId: business.businessAccountId,
@@ -261,6 +272,8 @@ export async function measureSubscriptionFanOut(
     });
     if (emitted.errors > 0) throw new Error(`fan-out: ${emitted.errors} inserts failed`);
     const replies: MeasureReply[] = await Promise.all(clients.map((c) => c.measure(emitted.commits, DRAIN_MS)));
+    const cpuAfter = (await service.cpuMs?.()) ?? Number.NaN;
+    const events = emitted.sent + Math.round(settings.rate * settings.warmup);
     const latencies = Float64Array.from(replies.flatMap((r) => r.latencies)).sort();
     const errors = replies.flatMap((r) => r.errors);
     if (errors.length > 0) throw new Error(`fan-out: subscription errors ${JSON.stringify(errors)}`);
@@ -275,7 +288,9 @@ export async function measureSubscriptionFanOut(
       received: latencies.length,
       expected: settings.subscribers * emitted.sent,
       duplicates: replies.reduce((sum, r) => sum + r.duplicates, 0),
+      clientProcesses: clients.length,
       emitterLag: emitted.maxSendLag,
+      serviceCpuMsPerEvent: (cpuAfter - cpuBefore) / events,
     };
   } finally {
     await Promise.all(clients.map((c) => c.stop()));
@@ -290,7 +305,7 @@ export function webhookReport(row: WebhookRow): string {
     `  ${`webhook delivery at ${row.rate}/s`.padEnd(40)} p50 ${ms(row.p50)}  p90 ${ms(row.p90)}  p99 ${ms(row.p99)}  max ${ms(row.max)}  ` +
     `delivered ${row.delivered}/${row.sent}  (target p99 <= ${WEBHOOK_TARGET_P99_MS} ms)\n` +
     `    signatures (standardwebhooks, every request): ${row.signaturesValid} valid, ${row.signaturesInvalid} invalid; ` +
-    `${row.duplicates} duplicates; emitter at most ${ms(row.emitterLag)} late`
+    `${row.duplicates} duplicates; emitter at most ${ms(row.emitterLag)} late; service CPU ${ms(row.serviceCpuMsPerEvent)} per event`
   );
 }
 
@@ -299,6 +314,7 @@ export function fanOutReport(row: FanOutRow): string {
   return (
     `  ${`subscription fan-out to ${row.subscribers} at ${row.rate}/s`.padEnd(40)} p50 ${ms(row.p50)}  p99 ${ms(row.p99)}  max ${ms(row.max)}  ` +
     `received ${row.received}/${row.expected}  (target p99 <= ${FANOUT_TARGET_P99_MS} ms)\n` +
-    `    ${row.events} events x ${row.subscribers} sockets; ${row.duplicates} duplicates; emitter at most ${ms(row.emitterLag)} late`
+    `    ${row.events} events x ${row.subscribers} sockets in ${row.clientProcesses} client processes; ${row.duplicates} duplicates; emitter at most ${ms(row.emitterLag)} late; ` +
+    `service CPU ${ms(row.serviceCpuMsPerEvent)} per event`
   );
 }
