@@ -29,7 +29,7 @@ import { createOrm, rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
 import { uuidv7 } from '../../subgraphs/kernel/db/uuid.js';
 import { BENCH_OPERATOR_TOKEN, benchServiceEnv } from './credentials.js';
 import { emitEventsInProcess, latencySummary } from './event-emitter.js';
-import type { Target } from './load.js';
+import { backendCpuMs, backendTicks, type Target } from './load.js';
 import { startSubscriberProcess, type MeasureReply, type SubscriberProcess } from './subscriber-process.js';
 
 const REDIRECT_URI = 'https://bench.example/callback';
@@ -73,6 +73,12 @@ export interface WebhookRow {
   readonly emitterLag: number;
   /** The service's CPU time (publisher, dispatcher, everything) per row, warm-up rows included. */
   readonly serviceCpuMsPerEvent: number;
+  /**
+   * CPU time per row of the database backends that lived through the run (the service's pool and
+   * LISTEN connection; the emitter's own connections close before the second sample, so its inserts
+   * are not in it). NaN without Linux /proc.
+   */
+  readonly postgresCpuMsPerEvent: number;
 }
 
 export interface FanOutSettings {
@@ -96,6 +102,12 @@ export interface FanOutRow {
   readonly emitterLag: number;
   /** The service's CPU time per event (publishing it and writing it to every socket), warm-up events included. */
   readonly serviceCpuMsPerEvent: number;
+  /**
+   * CPU time per row of the database backends that lived through the run (the service's pool and
+   * LISTEN connection; the emitter's own connections close before the second sample, so its inserts
+   * are not in it). NaN without Linux /proc.
+   */
+  readonly postgresCpuMsPerEvent: number;
 }
 
 async function registerApp(url: string): Promise<{ clientId: string; clientSecret: string }> {
@@ -169,6 +181,7 @@ export async function measureWebhookDelivery(
 ): Promise<WebhookRow> {
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const cpuBefore = (await service.cpuMs?.()) ?? Number.NaN;
+  const backendsBefore = await backendTicks(databaseUrl);
   const result = await emitEventsInProcess({
     databaseUrl,
     businessAccountId: business.businessAccountId,
@@ -180,6 +193,7 @@ export async function measureWebhookDelivery(
     drainMs: DRAIN_MS,
   });
   const cpuAfter = (await service.cpuMs?.()) ?? Number.NaN;
+  const postgresMs = backendCpuMs(backendsBefore, await backendTicks(databaseUrl));
   if (result.errors > 0) throw new Error(`webhook row: ${result.errors} inserts failed`);
   const webhooks = result.webhooks!;
   const rows = result.sent + Math.round(settings.rate * settings.warmup);
@@ -193,6 +207,7 @@ export async function measureWebhookDelivery(
     signaturesInvalid: webhooks.signaturesInvalid,
     emitterLag: result.maxSendLag,
     serviceCpuMsPerEvent: (cpuAfter - cpuBefore) / rows,
+    postgresCpuMsPerEvent: postgresMs / rows,
   };
 }
 
@@ -261,6 +276,7 @@ export async function measureSubscriptionFanOut(
     await openSockets(service, business, clients, settings.subscribers);
     await untilLive(databaseUrl, business, clients, settings.subscribers);
     const cpuBefore = (await service.cpuMs?.()) ?? Number.NaN;
+    const backendsBefore = await backendTicks(databaseUrl);
     const emitted = await emitEventsInProcess({
       databaseUrl,
       businessAccountId: business.businessAccountId,
@@ -273,6 +289,7 @@ export async function measureSubscriptionFanOut(
     if (emitted.errors > 0) throw new Error(`fan-out: ${emitted.errors} inserts failed`);
     const replies: MeasureReply[] = await Promise.all(clients.map((c) => c.measure(emitted.commits, DRAIN_MS)));
     const cpuAfter = (await service.cpuMs?.()) ?? Number.NaN;
+    const postgresMs = backendCpuMs(backendsBefore, await backendTicks(databaseUrl));
     const events = emitted.sent + Math.round(settings.rate * settings.warmup);
     const latencies = Float64Array.from(replies.flatMap((r) => r.latencies)).sort();
     const errors = replies.flatMap((r) => r.errors);
@@ -291,6 +308,7 @@ export async function measureSubscriptionFanOut(
       clientProcesses: clients.length,
       emitterLag: emitted.maxSendLag,
       serviceCpuMsPerEvent: (cpuAfter - cpuBefore) / events,
+      postgresCpuMsPerEvent: postgresMs / events,
     };
   } finally {
     await Promise.all(clients.map((c) => c.stop()));
@@ -305,7 +323,7 @@ export function webhookReport(row: WebhookRow): string {
     `  ${`webhook delivery at ${row.rate}/s`.padEnd(40)} p50 ${ms(row.p50)}  p90 ${ms(row.p90)}  p99 ${ms(row.p99)}  max ${ms(row.max)}  ` +
     `delivered ${row.delivered}/${row.sent}  (target p99 <= ${WEBHOOK_TARGET_P99_MS} ms)\n` +
     `    signatures (standardwebhooks, every request): ${row.signaturesValid} valid, ${row.signaturesInvalid} invalid; ` +
-    `${row.duplicates} duplicates; emitter at most ${ms(row.emitterLag)} late; service CPU ${ms(row.serviceCpuMsPerEvent)} per event`
+    `${row.duplicates} duplicates; emitter at most ${ms(row.emitterLag)} late; service CPU ${ms(row.serviceCpuMsPerEvent)} and its PostgreSQL backends' ${ms(row.postgresCpuMsPerEvent)} per event`
   );
 }
 
@@ -315,6 +333,6 @@ export function fanOutReport(row: FanOutRow): string {
     `  ${`subscription fan-out to ${row.subscribers} at ${row.rate}/s`.padEnd(40)} p50 ${ms(row.p50)}  p99 ${ms(row.p99)}  max ${ms(row.max)}  ` +
     `received ${row.received}/${row.expected}  (target p99 <= ${FANOUT_TARGET_P99_MS} ms)\n` +
     `    ${row.events} events x ${row.subscribers} sockets in ${row.clientProcesses} client processes; ${row.duplicates} duplicates; emitter at most ${ms(row.emitterLag)} late; ` +
-    `service CPU ${ms(row.serviceCpuMsPerEvent)} per event`
+    `service CPU ${ms(row.serviceCpuMsPerEvent)} and its PostgreSQL backends' ${ms(row.postgresCpuMsPerEvent)} per event`
   );
 }
