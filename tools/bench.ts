@@ -18,7 +18,7 @@
  * BENCH_DURATION seconds after BENCH_WARMUP seconds at the same rate), BENCH_SUBSCRIBERS (1000
  * graphql-ws sockets for the fan-out row), BENCH_FANOUT_RATE (20 events/s to them, for BENCH_DURATION
  * seconds after BENCH_WARMUP seconds), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write `--cpu-prof`
- * profiles of the servers there), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
+ * profiles of the servers there; the event stage's service as service-events.cpuprofile), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
  * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
  * service that served nothing before; `pkpass`: only the .pkpass generation row, no database; `events`: only the
  * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do), BENCH_DIAG=1 (print what PostgreSQL's backends
@@ -86,6 +86,11 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
     return value;
   };
+  const positive = (name: string, fallback: number) => {
+    const value = num(name, fallback);
+    if (value === 0) throw new Error(`${name} must be positive`);
+    return value;
+  };
   return {
     adminUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     stores: num('BENCH_STORES', 100_000),
@@ -98,9 +103,9 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || undefined,
     claimRate: num('BENCH_CLAIM_RATE', 200),
     checkInRate: num('BENCH_CHECKIN_RATE', 100),
-    eventRate: num('BENCH_EVENT_RATE', 500),
-    subscribers: Math.max(1, num('BENCH_SUBSCRIBERS', 1000)),
-    fanOutRate: num('BENCH_FANOUT_RATE', 20),
+    eventRate: positive('BENCH_EVENT_RATE', 500),
+    subscribers: Math.round(positive('BENCH_SUBSCRIBERS', 1000)),
+    fanOutRate: positive('BENCH_FANOUT_RATE', 20),
     only: readOnly(env.BENCH_ONLY),
   };
 }

@@ -44,7 +44,11 @@ export interface SpawnOptions {
 /** Starts a server of `kind` in a child process and resolves once it listens. */
 export function spawnServer(kind: ServerKind, options: SpawnOptions): Promise<ServerProcess> {
   const execArgv = options.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, `--cpu-prof-name=${kind}.cpuprofile`]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${options.cpuProfileDir}`,
+        `--cpu-prof-name=${kind}${options.allowPrivateReceivers ? '-events' : ''}.cpuprofile`,
+      ]
     : [];
   const args = [kind, options.databaseUrl, String(options.poolSize)];
   if (options.allowPrivateReceivers) args.push(ALLOW_PRIVATE_RECEIVERS);
