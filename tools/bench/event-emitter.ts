@@ -45,6 +45,8 @@ export interface WebhookReceipts {
   /** Commit-to-receipt latency (ms) of each delivered measured row, ascending. */
   readonly latencies: number[];
   readonly delivered: number;
+  /** Measured deliveries per second, from the first measured commit to the last measured receipt. */
+  readonly perSecond: number;
   /** Requests whose `webhook-id` had been received before. */
   readonly duplicates: number;
   readonly signaturesValid: number;
@@ -170,11 +172,12 @@ export async function emitEvents(plan: EmitPlan): Promise<EmitResult> {
     if (!receiver) return base;
     const deadline = performance.now() + plan.drainMs;
     while (ids.some((id) => !receiver.firstSeen.has(id)) && performance.now() < deadline) await sleep(20);
-    const latencies = ids
-      .filter((id) => receiver.firstSeen.has(id))
-      .map((id) => receiver.firstSeen.get(id)! - commits[id]!)
-      .sort((a, b) => a - b);
-    return { ...base, webhooks: { latencies, delivered: latencies.length, ...receiver.counts } };
+    const delivered = ids.filter((id) => receiver.firstSeen.has(id));
+    const latencies = delivered.map((id) => receiver.firstSeen.get(id)! - commits[id]!).sort((a, b) => a - b);
+    const firstCommit = Math.min(...ids.map((id) => commits[id]!));
+    const lastReceipt = Math.max(...delivered.map((id) => receiver.firstSeen.get(id)!));
+    const perSecond = (delivered.length / (lastReceipt - firstCommit)) * 1000;
+    return { ...base, webhooks: { latencies, delivered: delivered.length, perSecond, ...receiver.counts } };
   } finally {
     // No later event of this type may be delivered to a receiver that is gone (it would be retried).
     if (endpointId)

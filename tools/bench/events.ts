@@ -67,6 +67,8 @@ export interface WebhookRow {
   readonly max: number;
   readonly sent: number;
   readonly delivered: number;
+  /** Deliveries per second the pipeline kept up, first measured commit to last measured receipt. */
+  readonly perSecond: number;
   readonly duplicates: number;
   readonly signaturesValid: number;
   readonly signaturesInvalid: number;
@@ -202,6 +204,7 @@ export async function measureWebhookDelivery(
     ...latencySummary(webhooks.latencies),
     sent: result.sent,
     delivered: webhooks.delivered,
+    perSecond: webhooks.perSecond,
     duplicates: webhooks.duplicates,
     signaturesValid: webhooks.signaturesValid,
     signaturesInvalid: webhooks.signaturesInvalid,
@@ -321,7 +324,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 export function webhookReport(row: WebhookRow): string {
   return (
     `  ${`webhook delivery at ${row.rate}/s`.padEnd(40)} p50 ${ms(row.p50)}  p90 ${ms(row.p90)}  p99 ${ms(row.p99)}  max ${ms(row.max)}  ` +
-    `delivered ${row.delivered}/${row.sent}  (target p99 <= ${WEBHOOK_TARGET_P99_MS} ms)\n` +
+    `delivered ${row.delivered}/${row.sent} (${row.perSecond.toFixed(0)}/s)  (target p99 <= ${WEBHOOK_TARGET_P99_MS} ms)\n` +
     `    signatures (standardwebhooks, every request): ${row.signaturesValid} valid, ${row.signaturesInvalid} invalid; ` +
     `${row.duplicates} duplicates; emitter at most ${ms(row.emitterLag)} late; service CPU ${ms(row.serviceCpuMsPerEvent)} and its PostgreSQL backends' ${ms(row.postgresCpuMsPerEvent)} per event`
   );
