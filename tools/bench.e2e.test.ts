@@ -1,7 +1,8 @@
 /**
  * `npm run bench` must keep working: a small, fast run of the built benchmark (2,000 stores, one
- * second per scenario; the event rows at 100 webhooks/s and 20 sockets) against the real PostgreSQL. It checks that the run completes and reports
- * every section, not any figure (performance is read from the full run, never asserted in tests).
+ * second per scenario; the event rows at 100 webhooks/s and 20 sockets) against the real PostgreSQL.
+ * It checks that the run completes and reports every section, not any figure (performance is read
+ * from the full run, never asserted in tests).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
