@@ -1,7 +1,8 @@
 /**
  * `npm run bench` must keep working: a small, fast run of the built benchmark (2,000 stores, one
- * second per scenario) against the real PostgreSQL. It checks that the run completes and reports
- * every section, not any figure (performance is read from the full run, never asserted in tests).
+ * second per scenario; the event rows at 100 webhooks/s and 20 sockets) against the real PostgreSQL.
+ * It checks that the run completes and reports every section, not any figure (performance is read
+ * from the full run, never asserted in tests).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,8 @@ function runBench(): Promise<{ code: number | null; output: string }> {
         BENCH_DURATION: '1',
         BENCH_WARMUP: '0',
         BENCH_CONNECTIONS: '4',
+        BENCH_EVENT_RATE: '100',
+        BENCH_SUBSCRIBERS: '20',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -37,7 +40,7 @@ function runBench(): Promise<{ code: number | null; output: string }> {
 }
 
 describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
-  it('completes and prints the throughput table, the receipt and shop app content rows, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
+  it('completes and prints the throughput table, the receipt, shop app content and event rows, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
     const { code, output } = await runBench();
     expect(code, output).toBe(0);
     expect(output).toContain('facade GET  prefecture=13');
@@ -59,5 +62,9 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
     expect(row('GET  posts?take=20 (200)')).toMatch(/req\/s .*\(\d+ requests: 200×\d+\)$/);
     expect(row('GET  posts?take=20, If-None-Match (304)')).toMatch(/req\/s .*\(\d+ requests: 304×\d+\)$/);
     expect(output).toMatch(/304 vs 200 throughput: manifest \d+\.\d\d×, posts\?take=20 \d+\.\d\d×/);
+    // The event rows: every event delivered (each webhook once, validly signed), every socket got every event.
+    expect(row('webhook delivery at 100/s')).toMatch(/ p99 [\d.]+ ms .* delivered (\d+)\/\1 /);
+    expect(output).toMatch(/signatures \(standardwebhooks, every request\): [1-9]\d* valid, 0 invalid; 0 duplicates/);
+    expect(row('subscription fan-out to 20 at 20/s')).toMatch(/ p99 [\d.]+ ms .* received (\d+)\/\1 /);
   }, 160_000);
 });

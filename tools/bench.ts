@@ -7,16 +7,21 @@
  * same-answer check, autocannon per scenario, the receipt paths, the shop app manifest and posts reads
  * (full 200 and ETag-revalidated 304), a stage-by-stage timing of one request, the cost of
  * checking an access token, the CPU time of QR PNG and PDF rendering, check-in recording at a fixed
- * rate (open loop, one user per check-in), and EXPLAIN of the search's statements as the service
- * issues them.
+ * rate (open loop, one user per check-in), the event pipeline (webhook commit-to-delivery latency at a
+ * fixed rate, live subscription fan-out: bench/events.ts, on a service of its own that may deliver to
+ * the bench's loopback receiver), and EXPLAIN of the search's statements as the service issues them.
  *
  * Settings (environment, all optional): DATABASE_URL (admin URL; default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_STORES (100000), BENCH_CONNECTIONS (20),
  * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CLAIM_RATE (200 claims/s), BENCH_CHECKIN_RATE (100
- * check-ins/s, for BENCH_DURATION seconds), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write `--cpu-prof`
- * profiles of the servers there), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
+ * check-ins/s, for BENCH_DURATION seconds), BENCH_EVENT_RATE (500 outbox events/s for the webhook row, for
+ * BENCH_DURATION seconds after BENCH_WARMUP seconds at the same rate), BENCH_SUBSCRIBERS (1000
+ * graphql-ws sockets for the fan-out row), BENCH_FANOUT_RATE (20 events/s to them, for BENCH_DURATION
+ * seconds after BENCH_WARMUP seconds), BENCH_Q (マート), BENCH_CPU_PROFILE_DIR (write `--cpu-prof`
+ * profiles of the servers there; the event stage's service as service-events.cpuprofile), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
  * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
- * service that served nothing before; `pkpass`: only the .pkpass generation row, no database), BENCH_DIAG=1 (print what PostgreSQL's backends
+ * service that served nothing before; `pkpass`: only the .pkpass generation row, no database; `events`: only the
+ * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do), BENCH_DIAG=1 (print what PostgreSQL's backends
  * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
@@ -40,6 +45,13 @@ import { measureReceipts } from './bench/receipts.js';
 import { appContentReport, measureAppContent } from './bench/app-content.js';
 import { measureCheckIns } from './bench/check-ins.js';
 import { measurePkpassGeneration, PKPASS_TARGET_MS } from './bench/pkpass-render.js';
+import {
+  createEventBusiness,
+  fanOutReport,
+  measureSubscriptionFanOut,
+  measureWebhookDelivery,
+  webhookReport,
+} from './bench/events.js';
 
 /** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
 const ORM_POOL_SIZE = 10;
@@ -52,20 +64,31 @@ interface BenchOptions {
   readonly cpuProfileDir: string | undefined;
   readonly claimRate: number;
   readonly checkInRate: number;
-  /** `checkins` or `receipts`: run only that stage on a fresh service; `pkpass`: only the .pkpass generation row. */
-  readonly only: 'checkins' | 'receipts' | 'pkpass' | undefined;
+  readonly eventRate: number;
+  readonly subscribers: number;
+  readonly fanOutRate: number;
+  /**
+   * `checkins`, `receipts` or `events`: run only that stage on a fresh service; `pkpass`: only the
+   * .pkpass generation row.
+   */
+  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | undefined;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  if (value === 'checkins' || value === 'receipts' || value === 'pkpass') return value;
-  throw new Error('BENCH_ONLY must be checkins, receipts or pkpass (or unset)');
+  if (value === 'checkins' || value === 'receipts' || value === 'pkpass' || value === 'events') return value;
+  throw new Error('BENCH_ONLY must be checkins, receipts, pkpass or events (or unset)');
 }
 
 function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
   const num = (name: string, fallback: number) => {
     const value = Number(env[name] ?? fallback);
     if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+    return value;
+  };
+  const positive = (name: string, fallback: number) => {
+    const value = num(name, fallback);
+    if (value === 0) throw new Error(`${name} must be positive`);
     return value;
   };
   return {
@@ -80,6 +103,9 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || undefined,
     claimRate: num('BENCH_CLAIM_RATE', 200),
     checkInRate: num('BENCH_CHECKIN_RATE', 100),
+    eventRate: positive('BENCH_EVENT_RATE', 500),
+    subscribers: Math.round(positive('BENCH_SUBSCRIBERS', 1000)),
+    fanOutRate: positive('BENCH_FANOUT_RATE', 20),
     only: readOnly(env.BENCH_ONLY),
   };
 }
@@ -140,6 +166,56 @@ async function checkInStage(service: ServerProcess, databaseUrl: string, options
   say(
     `  checked in the database: ${check.checkIns} check-ins and ${check.events} checkin.recorded events for ${check.sent} sent`,
   );
+}
+
+/**
+ * The event pipeline's rows on a service of their own: its Env lets webhooks go to the bench's
+ * loopback receiver (production refuses private receivers), so no other service may run its
+ * dispatcher over the database meanwhile (it would refuse the receiver and schedule a retry).
+ */
+async function eventsStage(
+  options: BenchOptions,
+  databaseUrl: string,
+  cleanups: (() => Promise<void>)[],
+  previous?: ServerProcess,
+): Promise<void> {
+  const { duration, warmup } = options.load;
+  // The previous service stops while this one starts (nothing is measured meanwhile, and no endpoint
+  // exists yet that its dispatcher could try): the run is shorter by its shutdown.
+  const [service] = await Promise.all([
+    spawnServer('service', {
+      databaseUrl,
+      poolSize: ORM_POOL_SIZE,
+      cpuProfileDir: options.cpuProfileDir,
+      allowPrivateReceivers: true,
+    }),
+    previous?.stop(),
+  ]);
+  // Also on SIGINT (main's cleanups); stopping twice is harmless.
+  cleanups.push(() => service.stop());
+  try {
+    const business = await createEventBusiness(service, databaseUrl);
+    say(
+      `\nEvent pipeline, commit to delivery (a fresh service (startAllInOne, loopback receivers allowed) at ${service.url}; outbox_event rows of one business, each committed on its own by a fresh bench process, evenly spaced, after ${warmup} s of warm-up at the same rate):`,
+    );
+    say(
+      webhookReport(
+        await measureWebhookDelivery(service, databaseUrl, business, { rate: options.eventRate, duration, warmup }),
+      ),
+    );
+    say(
+      fanOutReport(
+        await measureSubscriptionFanOut(service, databaseUrl, business, {
+          subscribers: options.subscribers,
+          rate: options.fanOutRate,
+          duration,
+          warmup,
+        }),
+      ),
+    );
+  } finally {
+    await service.stop();
+  }
 }
 
 /** The receipt paths: last-receipt closed loop, then claims at a fixed rate with the database check. */
@@ -205,6 +281,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   );
   if (options.only === 'checkins') return runCheckInsOnly(options, database, cleanups);
   if (options.only === 'receipts') return runReceiptsOnly(options, database, cleanups);
+  if (options.only === 'events') return eventsStage(options, database.url, cleanups);
 
   const load: LoadSettings = { ...options.load, databaseUrl: database.url };
   const spawn = { databaseUrl: database.url, poolSize: ORM_POOL_SIZE, cpuProfileDir: options.cpuProfileDir };
@@ -231,7 +308,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     `\nShop app content (${appContent.shopId}: 3 stores, a membership card, 20 published posts; ${connections} connections, closed loop, ${warmup} s warm-up each; 304 rows send If-None-Match with the current ETag):`,
   );
   say(appContentReport(appContent.rows));
-  await service.stop();
+  await eventsStage(options, database.url, cleanups, service);
   say('\nWhere a facade request goes (prefecture=13; the service in this process, the baseline in its own):');
   say(stageReport(await measureStages(database.url, { prefecture: '13' }, baseline, 250)));
   say('\nThe cost of checking an access token (sequential, medians of 300, this process):');

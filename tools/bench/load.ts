@@ -148,7 +148,7 @@ export async function measure(s: Scenario, settings: LoadSettings): Promise<Meas
 }
 
 /** CPU ticks so far of each backend serving `databaseUrl` (Linux /proc; empty elsewhere). */
-async function backendTicks(databaseUrl: string): Promise<Map<number, number>> {
+export async function backendTicks(databaseUrl: string): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -170,7 +170,7 @@ async function backendTicks(databaseUrl: string): Promise<Map<number, number>> {
 }
 
 /** CPU ms the database's backends used between two {@link backendTicks} samples (NaN without /proc). */
-function backendCpuMs(before: Map<number, number>, after: Map<number, number>): number {
+export function backendCpuMs(before: Map<number, number>, after: Map<number, number>): number {
   if (after.size === 0) return NaN;
   let ticks = 0;
   for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);

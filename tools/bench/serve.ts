@@ -1,7 +1,7 @@
 /**
  * Child-process entry of the benchmark: runs one server under test in a process of its own, so the
  * load generator never shares its event loop. Usage (by {@link spawnServer}, not by hand):
- * `node serve.js service|baseline <databaseUrl> <poolSize>`.
+ * `node serve.js service|baseline <databaseUrl> <poolSize> [allow-private-receivers]`.
  * Reports `{ url }` over IPC when listening, `{ cpuMs }` on the message `cpu`; closes and exits on `stop`.
  */
 import { benchServiceEnv } from './credentials.js';
@@ -9,6 +9,9 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startAllInOne } from '../../processes/all-in-one/all-in-one.js';
 import { startBaseline } from './baseline.js';
+
+/** The child's fourth argument when {@link SpawnOptions.allowPrivateReceivers} is set. */
+const ALLOW_PRIVATE_RECEIVERS = 'allow-private-receivers';
 
 /** Which server a child runs. */
 export type ServerKind = 'service' | 'baseline';
@@ -30,14 +33,26 @@ export interface SpawnOptions {
   readonly poolSize: number;
   /** Directory for a `--cpu-prof` profile of the child; none when unset. */
   readonly cpuProfileDir?: string;
+  /**
+   * The service only: deliver webhooks to loopback receivers (`env.events.allowPrivateReceivers`), which
+   * NODE_ENV=production refuses. For the event stage's receiver in the bench process; set in the
+   * Env the bench builds, never through an environment variable of the product.
+   */
+  readonly allowPrivateReceivers?: boolean;
 }
 
 /** Starts a server of `kind` in a child process and resolves once it listens. */
 export function spawnServer(kind: ServerKind, options: SpawnOptions): Promise<ServerProcess> {
   const execArgv = options.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, `--cpu-prof-name=${kind}.cpuprofile`]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${options.cpuProfileDir}`,
+        `--cpu-prof-name=${kind}${options.allowPrivateReceivers ? '-events' : ''}.cpuprofile`,
+      ]
     : [];
-  const child = fork(fileURLToPath(import.meta.url), [kind, options.databaseUrl, String(options.poolSize)], {
+  const args = [kind, options.databaseUrl, String(options.poolSize)];
+  if (options.allowPrivateReceivers) args.push(ALLOW_PRIVATE_RECEIVERS);
+  const child = fork(fileURLToPath(import.meta.url), args, {
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -67,11 +82,19 @@ export function spawnServer(kind: ServerKind, options: SpawnOptions): Promise<Se
   });
 }
 
-async function serve(kind: ServerKind, databaseUrl: string, poolSize: number): Promise<void> {
+async function serve(
+  kind: ServerKind,
+  databaseUrl: string,
+  poolSize: number,
+  allowPrivateReceivers: boolean,
+): Promise<void> {
   let close: () => Promise<void>;
   let url: string;
   if (kind === 'service') {
-    const env = benchServiceEnv(databaseUrl);
+    const production = benchServiceEnv(databaseUrl);
+    const env = allowPrivateReceivers
+      ? { ...production, events: { ...production.events, allowPrivateReceivers: true } }
+      : production;
     const service = await startAllInOne(env);
     ({ url } = service);
     close = () => service.close();
@@ -94,9 +117,11 @@ async function serve(kind: ServerKind, databaseUrl: string, poolSize: number): P
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [kind, databaseUrl, poolSize] = process.argv.slice(2);
-  serve(kind as ServerKind, databaseUrl ?? '', Number(poolSize ?? 10)).catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  });
+  const [kind, databaseUrl, poolSize, flag] = process.argv.slice(2);
+  serve(kind as ServerKind, databaseUrl ?? '', Number(poolSize ?? 10), flag === ALLOW_PRIVATE_RECEIVERS).catch(
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }
