@@ -7,14 +7,16 @@ import { Migration } from '@mikro-orm/migrations';
  *
  * A GIN index of the set of all one- and two-character substrings of search_text that do not contain
  * the U+001F field separator (a query never contains it). A term of one or two characters is one key
- * of it: `@> array[term]` finds exactly the stores containing the term (~2 ms for `渋谷` at 100k
- * stores), and the LIKE stays as the exact check. ~14 MB at 100k stores, about the trigram index.
+ * of it: `@> array[term]` finds exactly the stores containing the term, and the LIKE stays as the
+ * exact check. At 100k stores (npm run bench, EXPLAIN section) the count for `渋谷` takes ~0.8 ms
+ * instead of ~30 ms; the index is 14-20 MB (built at once / filled row by row; the trigram index is
+ * 16 MB), and filling it makes a bulk insert of 100k stores ~6 s slower.
  *
- * The set is computed without a per-character loop (~3x faster than substr over generate_series):
- * the characters; the text cut into pairs from its first character, and again from its second, by
- * appending U+001F after every pair and splitting on it (the two pair sets are all adjacent pairs; a
- * pair containing U+001F falls apart into single characters and empty strings); then U+001F and the
- * empty string removed. Written out as an index expression of built-in functions rather than as an
+ * The set is computed without a per-character loop (several times faster than substr over
+ * generate_series or a PL/pgSQL loop): the characters; the text cut into pairs from its first
+ * character, and again from its second, by appending U+001F after every pair and splitting on it (the
+ * two pair sets are all adjacent pairs; a pair containing U+001F falls apart into single characters
+ * and empty strings); then U+001F and the empty string removed. Written out as an index expression of built-in functions rather than as an
  * SQL function: the schema diff manages functions from ORM metadata, which this project does not
  * declare, and would drop it (subgraphs/kernel/db/migrations.int.test.ts).
  *
@@ -27,7 +29,10 @@ import { Migration } from '@mikro-orm/migrations';
  * statistics the planner estimates a fixed 0.5% of stores per term and always takes this index. With
  * real statistics, a term in nearly every store (`店`, `テン`) looked as cheap through the visibility
  * index, and it took that index and computed the set for each row: ~0.9 s for one count at 100k
- * stores. Such a term now reads its matches through this index (~45 ms, about the sequential scan).
+ * stores. Such a term now reads its matches through this index, the one case that got slower: the
+ * count for `店` ~45 ms against ~30 ms by sequential scan (~12 ms against ~7 ms within 東京都). After
+ * a bulk load, run VACUUM (autovacuum does):
+ * entries still in the GIN pending list make this index look dear to the planner.
  */
 export class Migration0031StoresShortTermSearch extends Migration {
   override up(): void {
