@@ -144,7 +144,9 @@ async function explainSearches(url: string, q: string): Promise<void> {
     say(trigramReport(await trigramFacts(client, terms)));
     const queries: SearchQuery[] = [
       ...terms.map((t) => ({ q: t, prefecture: '13' })),
+      // Without a prefecture: a two- and a one-character term (the substring index of migration 0031).
       { q: '渋谷' },
+      { q: '駅' },
       { prefecture: '13' },
     ];
     const plans: SearchPlans[] = [];

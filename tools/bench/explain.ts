@@ -1,7 +1,8 @@
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the directory search at benchmark scale, with the statements the
  * service issues (subgraphs/stores/store/store-directory.query.ts): which index serves which kind
- * of Japanese search term, and whether the service needs the count at all.
+ * of Japanese search term (trigrams from three characters, the substring index of migration 0031
+ * below), and whether the service needs the count at all.
  */
 import type pg from 'pg';
 import {
@@ -104,7 +105,7 @@ export async function explainSearch(client: pg.Client, query: SearchQuery): Prom
   const count = await explain(client, inline(client, statements.count));
   const total = (await client.query<{ total: number }>(inline(client, statements.count))).rows[0]?.total ?? 0;
   const page = await explain(client, inline(client, statements.page(q !== '' && total <= SORT_MATCHES_UP_TO)));
-  const label = `q=${query.q ?? '-'} prefecture=${query.prefecture ?? '-'}`;
+  const label = `q=${query.q ?? '-'} prefecture=${query.prefecture ?? '-'}${q === '' ? '' : ` (${total} matches)`}`;
   return { label, page, count, countIssued: q !== '' || page.rows === PAGE_SIZE };
 }
 

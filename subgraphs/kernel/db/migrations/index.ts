@@ -34,6 +34,7 @@ import { Migration0027WalletCustomers } from './0027-wallet-customers.js';
 import { Migration0028EventsWebhookDelivery } from './0028-events-webhook-delivery.js';
 import { Migration0029ReceiptsStorefront } from './0029-receipts-storefront.js';
 import { Migration0030EngagementWebhookResendTrigger } from './0030-engagement-webhook-resend-trigger.js';
+import { Migration0031StoresShortTermSearch } from './0031-stores-short-term-search.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -66,4 +67,5 @@ export const migrations: MigrationObject[] = [
   { name: '0028-events-webhook-delivery', class: Migration0028EventsWebhookDelivery },
   { name: '0029-receipts-storefront', class: Migration0029ReceiptsStorefront },
   { name: '0030-engagement-webhook-resend-trigger', class: Migration0030EngagementWebhookResendTrigger },
+  { name: '0031-stores-short-term-search', class: Migration0031StoresShortTermSearch },
 ];
