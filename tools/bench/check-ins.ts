@@ -13,7 +13,7 @@ import pg from 'pg';
 import { startAllInOne } from '../../processes/all-in-one/all-in-one.js';
 import { findClient, issueAuthorizationCode } from '../../subgraphs/identity/index.js';
 import { rootEntityManager, type EntityManager } from '../../subgraphs/kernel/db/orm.js';
-import { BENCH_OPERATOR_TOKEN, benchServiceEnv } from './credentials.js';
+import { benchServiceEnv, registerBenchApp } from './credentials.js';
 import type { Target } from './load.js';
 import { diagnosed } from './diag.js';
 import { openLoopInProcess } from './open-loop-process.js';
@@ -62,25 +62,9 @@ async function insertUsers(client: pg.Client, count: number): Promise<string[]> 
   return rows.map((row) => row.id);
 }
 
-async function registerApp(url: string): Promise<{ clientId: string; clientSecret: string }> {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_OPERATOR_TOKEN}` },
-    body: JSON.stringify({
-      query: 'mutation($i: RegisterOAuthAppInput!) { registerOAuthApp(input: $i) { clientSecret app { clientId } } }',
-      variables: { i: { name: 'Bench check-ins', redirectUris: [REDIRECT_URI], scopes: SCOPES, firstParty: true } },
-    }),
-  });
-  const body = (await response.json()) as {
-    data?: { registerOAuthApp: { clientSecret: string; app: { clientId: string } } };
-  };
-  if (!body.data) throw new Error(`check-in bench: app registration failed: ${JSON.stringify(body)}`);
-  return { clientId: body.data.registerOAuthApp.app.clientId, clientSecret: body.data.registerOAuthApp.clientSecret };
-}
-
 /** One access token per user, through the code exchange (20 at a time). */
 async function mintTokens(url: string, em: EntityManager, userIds: readonly string[]): Promise<string[]> {
-  const app = await registerApp(url);
+  const app = await registerBenchApp(url, 'Bench check-ins', REDIRECT_URI, SCOPES);
   const client = await findClient(em.fork(), app.clientId);
   if (!client) throw new Error('check-in bench: app not found');
   const mint = async (userId: string) => {

@@ -31,3 +31,25 @@ export function benchServiceEnv(databaseUrl: string): Env {
     ...(process.env.BENCH_DIAG ? { METRICS_TOKEN: BENCH_METRICS_TOKEN } : {}),
   });
 }
+
+/** Registers a first-party OAuth app through the service's GraphQL API as the operator; its client credentials. */
+export async function registerBenchApp(
+  url: string,
+  name: string,
+  redirectUri: string,
+  scopes: readonly string[],
+): Promise<{ clientId: string; clientSecret: string }> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_OPERATOR_TOKEN}` },
+    body: JSON.stringify({
+      query: 'mutation($i: RegisterOAuthAppInput!) { registerOAuthApp(input: $i) { clientSecret app { clientId } } }',
+      variables: { i: { name, redirectUris: [redirectUri], scopes, firstParty: true } },
+    }),
+  });
+  const body = (await response.json()) as {
+    data?: { registerOAuthApp: { clientSecret: string; app: { clientId: string } } };
+  };
+  if (!body.data) throw new Error(`${name}: app registration failed: ${JSON.stringify(body)}`);
+  return { clientId: body.data.registerOAuthApp.app.clientId, clientSecret: body.data.registerOAuthApp.clientSecret };
+}

@@ -27,7 +27,7 @@ import { findClient, issueAuthorizationCode } from '../../subgraphs/identity/ind
 import { encryptSecret, resolveSecretsKey } from '../../subgraphs/kernel/auth/secrets-key.js';
 import { createOrm, rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
 import { uuidv7 } from '../../subgraphs/kernel/db/uuid.js';
-import { BENCH_OPERATOR_TOKEN, benchServiceEnv } from './credentials.js';
+import { benchServiceEnv, registerBenchApp } from './credentials.js';
 import { emitEventsInProcess, latencySummary } from './event-emitter.js';
 import { backendCpuMs, backendTicks, type Target } from './load.js';
 import { startSubscriberProcess, type MeasureReply, type SubscriberProcess } from './subscriber-process.js';
@@ -112,22 +112,6 @@ export interface FanOutRow {
   readonly postgresCpuMsPerEvent: number;
 }
 
-async function registerApp(url: string): Promise<{ clientId: string; clientSecret: string }> {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_OPERATOR_TOKEN}` },
-    body: JSON.stringify({
-      query: 'mutation($i: RegisterOAuthAppInput!) { registerOAuthApp(input: $i) { clientSecret app { clientId } } }',
-      variables: { i: { name: 'Bench events', redirectUris: [REDIRECT_URI], scopes: SCOPES, firstParty: true } },
-    }),
-  });
-  const body = (await response.json()) as {
-    data?: { registerOAuthApp: { clientSecret: string; app: { clientId: string } } };
-  };
-  if (!body.data) throw new Error(`event bench: app registration failed: ${JSON.stringify(body)}`);
-  return { clientId: body.data.registerOAuthApp.app.clientId, clientSecret: body.data.registerOAuthApp.clientSecret };
-}
-
 /** A new business, its owner and the owner's business token (through the code exchange on `service`). */
 export async function createEventBusiness(service: Target, databaseUrl: string): Promise<EventBusiness> {
   const businessAccountId = uuidv7();
@@ -147,7 +131,7 @@ export async function createEventBusiness(service: Target, databaseUrl: string):
   } finally {
     await client.end();
   }
-  const app = await registerApp(service.url);
+  const app = await registerBenchApp(service.url, 'Bench events', REDIRECT_URI, SCOPES);
   const orm = await createOrm({ env: benchServiceEnv(databaseUrl), entities: ALL_ENTITIES, poolSize: 2 });
   let code: string;
   try {
