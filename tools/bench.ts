@@ -9,7 +9,8 @@
  * checking an access token, the CPU time of QR PNG and PDF rendering, check-in recording at a fixed
  * rate (open loop, one user per check-in), the event pipeline (webhook commit-to-delivery latency at a
  * fixed rate, live subscription fan-out: bench/events.ts, on a service of its own that may deliver to
- * the bench's loopback receiver), and EXPLAIN of the search's statements as the service issues them.
+ * the bench's loopback receiver), EXPLAIN of the search's statements as the service issues them, and the
+ * scale sweep (search and consumer history lists at growing row counts: bench/scale.ts).
  *
  * Settings (environment, all optional): DATABASE_URL (admin URL; default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_STORES (100000), BENCH_CONNECTIONS (20),
@@ -21,7 +22,9 @@
  * profiles of the servers there; the event stage's service as service-events.cpuprofile), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
  * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
  * service that served nothing before; `pkpass`: only the .pkpass generation row, no database; `events`: only the
- * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do), BENCH_DIAG=1 (print what PostgreSQL's backends
+ * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do; `scale`: only the scale sweep,
+ * bench/scale.ts), BENCH_SCALE_SIZES (10000,100000,1000000: the sweep's row counts, on a database of its own),
+ * BENCH_SCALE_REQUESTS (100 sequential requests per query and size), BENCH_DIAG=1 (print what PostgreSQL's backends
  * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
@@ -52,6 +55,7 @@ import {
   measureWebhookDelivery,
   webhookReport,
 } from './bench/events.js';
+import { readScaleSizes, runScaleSweep, type ScaleSettings } from './bench/scale.js';
 
 /** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
 const ORM_POOL_SIZE = 10;
@@ -71,13 +75,16 @@ interface BenchOptions {
    * `checkins`, `receipts` or `events`: run only that stage on a fresh service; `pkpass`: only the
    * .pkpass generation row.
    */
-  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | undefined;
+  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | undefined;
+  readonly scale: Omit<ScaleSettings, 'adminUrl' | 'poolSize' | 'cpuProfileDir'>;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  if (value === 'checkins' || value === 'receipts' || value === 'pkpass' || value === 'events') return value;
-  throw new Error('BENCH_ONLY must be checkins, receipts, pkpass or events (or unset)');
+  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale'] as const;
+  const stage = stages.find((s) => s === value);
+  if (stage) return stage;
+  throw new Error(`BENCH_ONLY must be ${stages.join(', ')} (or unset)`);
 }
 
 function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
@@ -107,6 +114,10 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     subscribers: Math.round(positive('BENCH_SUBSCRIBERS', 1000)),
     fanOutRate: positive('BENCH_FANOUT_RATE', 20),
     only: readOnly(env.BENCH_ONLY),
+    scale: {
+      sizes: readScaleSizes(env.BENCH_SCALE_SIZES),
+      requests: Math.round(positive('BENCH_SCALE_REQUESTS', 100)),
+    },
   };
 }
 
@@ -268,9 +279,16 @@ function pkpassRow(): void {
   say(`  ${cost.name.padEnd(58)} ${cost.cpuMs.toFixed(3)} ms (target <= ${PKPASS_TARGET_MS} ms)`);
 }
 
+/** The scale sweep on a database and a service of its own. */
+function scaleStage(options: BenchOptions, cleanups: (() => Promise<void>)[]): Promise<void> {
+  const { adminUrl, cpuProfileDir } = options;
+  return runScaleSweep({ ...options.scale, adminUrl, poolSize: ORM_POOL_SIZE, cpuProfileDir }, say, cleanups);
+}
+
 async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Promise<void> {
   const started = performance.now();
   if (options.only === 'pkpass') return pkpassRow();
+  if (options.only === 'scale') return scaleStage(options, cleanups);
   const database: BenchDatabase = await createBenchDatabase(options.adminUrl);
   cleanups.push(() => database.drop());
   say(`database ${database.name} created and migrated`);
@@ -320,6 +338,8 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   for (const cost of await measureQrRendering(100)) say(`  ${cost.name.padEnd(58)} ${cost.cpuMs.toFixed(3)} ms`);
   pkpassRow();
   await explainSearches(database.url, options.q);
+  await baseline.stop();
+  await scaleStage(options, cleanups);
   say(`\nwhole run ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

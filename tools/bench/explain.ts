@@ -22,6 +22,8 @@ interface PlanNode {
   'Actual Rows'?: number;
   'Rows Removed by Filter'?: number;
   'Heap Fetches'?: number;
+  'Sort Method'?: string;
+  'Scan Direction'?: string;
   'Shared Hit Blocks'?: number;
   'Shared Read Blocks'?: number;
   Plans?: PlanNode[];
@@ -39,15 +41,20 @@ export interface PlanSummary {
   /** Heap visits of index-only scans (0 once VACUUM has set the visibility map). */
   readonly heapFetches: number;
   readonly sharedBlocks: number;
+  /** Every node, root first, e.g. `Limit`, `Incremental Sort`, `Index Scan Backward on ...`. */
+  readonly nodes: readonly string[];
 }
 
 function summarise(root: { Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }): PlanSummary {
   const scans: string[] = [];
   let removed = 0;
   let heapFetches = 0;
+  const nodes: string[] = [];
   const walk = (node: PlanNode): void => {
-    if (node['Node Type'].includes('Scan'))
-      scans.push(node['Index Name'] ? `${node['Node Type']} on ${node['Index Name']}` : node['Node Type']);
+    const type = node['Scan Direction'] === 'Backward' ? `${node['Node Type']} Backward` : node['Node Type'];
+    const kind = node['Index Name'] ? `${type} on ${node['Index Name']}` : type;
+    nodes.push(node['Sort Method'] ? `${kind} (${node['Sort Method']})` : kind);
+    if (node['Node Type'].includes('Scan')) scans.push(kind);
     removed += node['Rows Removed by Filter'] ?? 0;
     heapFetches += node['Heap Fetches'] ?? 0;
     node.Plans?.forEach(walk);
@@ -61,6 +68,7 @@ function summarise(root: { Plan: PlanNode; 'Planning Time': number; 'Execution T
     rowsRemovedByFilter: removed,
     heapFetches,
     sharedBlocks: (root.Plan['Shared Hit Blocks'] ?? 0) + (root.Plan['Shared Read Blocks'] ?? 0),
+    nodes,
   };
 }
 
@@ -83,6 +91,14 @@ function inline(client: pg.Client, statement: Statement): string {
     const value = statement.params[next++];
     return typeof value === 'number' ? String(value) : client.escapeLiteral(String(value));
   });
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a statement in the service's `?` form (em.execute), values inlined as
+ * the service sends them: run once to warm the cache, then the measured run.
+ */
+export function explainStatement(client: pg.Client, statement: Statement): Promise<PlanSummary> {
+  return explain(client, inline(client, statement));
 }
 
 async function explain(client: pg.Client, sql: string): Promise<PlanSummary> {

@@ -49,7 +49,7 @@ interface ClaimRow {
 }
 
 /** Keyset paging on the (user_id, claimed_at) index, newest first, ties broken by id. */
-const RECEIPT_PAGE_SQL = (after: boolean) => `select "id", "claimed_at", "channel", "transaction_id"
+export const RECEIPT_PAGE_SQL = (after: boolean) => `select "id", "claimed_at", "channel", "transaction_id"
   from "receipt_claim"
   where "user_id" = ? and "transaction_id" is not null
   ${after ? 'and ("claimed_at", "id") < (?::timestamptz, ?::uuid)' : ''}
