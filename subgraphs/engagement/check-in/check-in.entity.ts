@@ -10,7 +10,8 @@ import { BaseEntity } from '../../kernel/db/base.entity.js';
  */
 @ObjectType('CheckIn', { description: 'One check-in of the caller at a store.' })
 @Entity({ tableName: 'check_in' })
-@Index({ properties: ['userId', 'checkedInAt'] })
+// The user's check-ins, newest first, ties by id: migration 0032.
+@Index({ properties: ['userId', 'checkedInAt', 'id'] })
 @Index({ properties: ['campaignId', 'localDate'] })
 @Index({ properties: ['storeId', 'localDate'] })
 // Hand-written in migration 0023 (partial unique index); declared by name so the schema diff knows it.

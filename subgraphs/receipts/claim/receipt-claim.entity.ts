@@ -15,7 +15,8 @@ export type ClaimKind = 'terminal' | 'transaction_qr';
 @ObjectType('ReceiptClaim', { description: 'One claim of a receipt.' })
 @Entity({ tableName: 'receipt_claim' })
 @Index({ properties: ['transactionId'] })
-@Index({ properties: ['userId', 'claimedAt'] })
+// The user's receipts, newest first, paged on (claimed_at, id): migration 0032.
+@Index({ properties: ['userId', 'claimedAt', 'id'] })
 // Hand-written in migration 0013 (partial unique index); declared by name so the schema diff knows it.
 @Index({
   name: 'receipt_claim_transaction_id_user_id_unique',

@@ -35,6 +35,7 @@ import { Migration0028EventsWebhookDelivery } from './0028-events-webhook-delive
 import { Migration0029ReceiptsStorefront } from './0029-receipts-storefront.js';
 import { Migration0030EngagementWebhookResendTrigger } from './0030-engagement-webhook-resend-trigger.js';
 import { Migration0031StoresShortTermSearch } from './0031-stores-short-term-search.js';
+import { Migration0032HistoryListOrder } from './0032-history-list-order.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -68,4 +69,5 @@ export const migrations: MigrationObject[] = [
   { name: '0029-receipts-storefront', class: Migration0029ReceiptsStorefront },
   { name: '0030-engagement-webhook-resend-trigger', class: Migration0030EngagementWebhookResendTrigger },
   { name: '0031-stores-short-term-search', class: Migration0031StoresShortTermSearch },
+  { name: '0032-history-list-order', class: Migration0032HistoryListOrder },
 ];
