@@ -1,6 +1,7 @@
 /**
  * `npm run bench` must keep working: a small, fast run of the built benchmark (2,000 stores, one
- * second per scenario; the event rows at 100 webhooks/s and 20 sockets) against the real PostgreSQL.
+ * second per scenario; the event rows at 100 webhooks/s and 20 sockets; the scale sweep at 2,000 and
+ * 4,000 rows, 5 requests per query) against the real PostgreSQL.
  * It checks that the run completes and reports every section, not any figure (performance is read
  * from the full run, never asserted in tests).
  */
@@ -24,13 +25,15 @@ function runBench(): Promise<{ code: number | null; output: string }> {
         BENCH_CONNECTIONS: '4',
         BENCH_EVENT_RATE: '100',
         BENCH_SUBSCRIBERS: '20',
+        BENCH_SCALE_SIZES: '2000,4000',
+        BENCH_SCALE_REQUESTS: '5',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 210_000);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
@@ -66,5 +69,12 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
     expect(row('webhook delivery at 100/s')).toMatch(/ p99 [\d.]+ ms .* delivered (\d+)\/\1 /);
     expect(output).toMatch(/signatures \(standardwebhooks, every request\): [1-9]\d* valid, 0 invalid; 0 duplicates/);
     expect(row('subscription fan-out to 20 at 20/s')).toMatch(/ p99 [\d.]+ ms .* received (\d+)\/\1 /);
-  }, 160_000);
+    // The scale sweep: every query at both sizes, the deep receipt page through its cursor.
+    for (const size of ['2000', '4000']) {
+      expect(row(`${size}  GET stores q=駅 prefecture=-`)).toMatch(/Bitmap Index Scan on store_search_grams_idx/);
+      expect(row(`${size}  myReceipts page 1 (user with ${Number(size) / 100})`)).toMatch(/Index Scan/);
+      expect(row(`${size}  GET checkins/me?limit=200`)).toMatch(/on check_in_user_id_checked_in_at_id_index/);
+    }
+    expect(row('4000  myReceipts after 20 (cursor)')).toMatch(/on receipt_claim_user_id_claimed_at_id_index/);
+  }, 220_000);
 });
