@@ -128,19 +128,25 @@ export async function runSoak(service: ServerProcess, databaseUrl: string, setti
   let timer: NodeJS.Timeout | undefined;
   let started = 0;
   const sampling: Promise<unknown>[] = [];
+  const sampleNow = () => {
+    const atS = (performance.now() - started) / 1000;
+    return service.sample().then((sample) => sampled.push({ atS, sample }));
+  };
   await service.sample(); // restarts the service's event-loop histogram: the first window starts clean
   const load = await soakLoadInProcess(
     { url: service.url, rate: settings.rate, windowS: SOAK_WINDOW_S, requests },
     () => {
       started = performance.now();
       timer = setInterval(() => {
-        const atS = (performance.now() - started) / 1000;
-        sampling.push(service.sample().then((sample) => sampled.push({ atS, sample })));
+        sampling.push(sampleNow());
         if (sampling.length >= windows) clearInterval(timer);
       }, SOAK_WINDOW_S * 1000);
     },
   ).finally(() => clearInterval(timer));
+  // The last window's tick may come after the last answer: sample it now rather than drop it.
+  while (sampling.length < windows) sampling.push(sampleNow());
   await Promise.all(sampling);
+  sampled.sort((a, b) => a.atS - b.atS);
   const samples: SoakSample[] = sampled.map(({ atS, sample }, w) => ({
     atS,
     ...sample,
