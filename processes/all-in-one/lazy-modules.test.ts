@@ -37,7 +37,7 @@ describe('start-up memory: heavy modules of rare paths', () => {
   it('loads pdfkit on the first QR card and the pass libraries on the first signing key, not with the service', () => {
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 110_000,
     });
     expect(child.status, child.stderr).toBe(0);
     const report = JSON.parse(child.stdout) as Record<string, unknown>;
@@ -48,5 +48,5 @@ describe('start-up memory: heavy modules of rare paths', () => {
       pdf: '%PDF-',
       key: 'function',
     });
-  }, 70_000);
+  }, 120_000);
 });

@@ -24,5 +24,5 @@ describe('embedded database (PGlite) settings', () => {
     expect(await setting('shared_buffers')).toBe('2048');
     expect(await setting('max_parallel_workers_per_gather')).toBe('0');
     expect(await setting('search_path')).toBe('public');
-  }, 60_000);
+  }, 120_000);
 });
