@@ -23,8 +23,11 @@
  * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
  * service that served nothing before; `pkpass`: only the .pkpass generation row, no database; `events`: only the
  * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do; `scale`: only the scale sweep,
- * bench/scale.ts), BENCH_SCALE_SIZES (10000,100000,1000000: the sweep's row counts, on a database of its own),
- * BENCH_SCALE_REQUESTS (100 sequential requests per query and size), BENCH_DIAG=1 (print what PostgreSQL's backends
+ * bench/scale.ts; `soak`: mixed search and claim traffic at
+ * BENCH_SOAK_RATE (100/s) for BENCH_SOAK_MINUTES (2) on a fresh service, sampled every 10 s, with a chart written to
+ * BENCH_SOAK_OUT (the OS temp dir) and a verdict whether memory stayed flat: bench/soak.ts), BENCH_SCALE_SIZES
+ * (10000,100000,1000000: the sweep's row counts, on a database of its own), BENCH_SCALE_REQUESTS (100 sequential
+ * requests per query and size), BENCH_DIAG=1 (print what PostgreSQL's backends
  * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
@@ -48,6 +51,7 @@ import { measureReceipts } from './bench/receipts.js';
 import { appContentReport, measureAppContent } from './bench/app-content.js';
 import { measureCheckIns } from './bench/check-ins.js';
 import { measurePkpassGeneration, PKPASS_TARGET_MS } from './bench/pkpass-render.js';
+import { readSoakSettings, runSoak } from './bench/soak.js';
 import {
   createEventBusiness,
   fanOutReport,
@@ -75,13 +79,13 @@ interface BenchOptions {
    * `checkins`, `receipts` or `events`: run only that stage on a fresh service; `pkpass`: only the
    * .pkpass generation row.
    */
-  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | undefined;
+  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | 'soak' | undefined;
   readonly scale: Omit<ScaleSettings, 'adminUrl' | 'poolSize' | 'cpuProfileDir'>;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale'] as const;
+  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale', 'soak'] as const;
   const stage = stages.find((s) => s === value);
   if (stage) return stage;
   throw new Error(`BENCH_ONLY must be ${stages.join(', ')} (or unset)`);
@@ -272,6 +276,17 @@ async function runCheckInsOnly(options: BenchOptions, database: BenchDatabase, c
   await checkInStage(service, database.url, options);
 }
 
+/** BENCH_ONLY=soak: the database, a fresh service and the soak run (bench/soak.ts), nothing else. */
+async function runSoakOnly(database: BenchDatabase, cleanups: (() => Promise<void>)[]) {
+  const settings = readSoakSettings(process.env);
+  const service = await spawnServer('service', { databaseUrl: database.url, poolSize: ORM_POOL_SIZE });
+  cleanups.push(() => service.stop());
+  say(
+    `service (startAllInOne) at ${service.url}; BENCH_ONLY=soak: ${settings.rate} req/s (3 searches : 2 claims) for ${settings.minutes} min, sampled every 10 s:`,
+  );
+  say((await runSoak(service, database.url, settings)).report);
+}
+
 /** The Apple Wallet pass row: CPU ms per signed .pkpass after warm-up, against its target. */
 function pkpassRow(): void {
   say('\nApple Wallet pass generation, CPU time per pass (20 warm-up passes, then the mean of 200, this process):');
@@ -302,6 +317,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   if (options.only === 'checkins') return runCheckInsOnly(options, database, cleanups);
   if (options.only === 'receipts') return runReceiptsOnly(options, database, cleanups);
   if (options.only === 'events') return eventsStage(options, database.url, cleanups);
+  if (options.only === 'soak') return runSoakOnly(database, cleanups);
 
   const load: LoadSettings = { ...options.load, databaseUrl: database.url };
   const spawn = { databaseUrl: database.url, poolSize: ORM_POOL_SIZE, cpuProfileDir: options.cpuProfileDir };
@@ -338,6 +354,10 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   for (const cost of await measureQrRendering(100)) say(`  ${cost.name.padEnd(58)} ${cost.cpuMs.toFixed(3)} ms`);
   pkpassRow();
   await explainSearches(database.url, options.q);
+  // Minutes of steady traffic on a quiet machine, on a fresh service: a run of its own, not a row here.
+  say(
+    '\nMemory over time: BENCH_ONLY=soak npm run bench (fixed-rate soak, samples every 10 s, chart, flatness verdict)',
+  );
   await baseline.stop();
   await scaleStage(options, cleanups);
   say(`\nwhole run ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -1,4 +1,6 @@
 /** `npm start`: the whole service in one process, with demo data, printing where everything is. */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { loadEnv } from '../../subgraphs/kernel/env.js';
 import { closeOnSignals } from '../lifecycle.js';
 import { DEMO_APPS, DEMO_USERS } from '../demo/demo-data.js';
@@ -18,6 +20,20 @@ function demoCredentials(publicUrl: string): string[] {
       `      client_id ${app.clientId}  client_secret ${app.clientSecret}`,
     ]),
   ];
+}
+
+/**
+ * One full garbage collection once the service is ready. Start-up allocates far more than it keeps
+ * (migrations, demo data, the subgraph schemas composed into the supergraph), and V8 collects when a
+ * process allocates: an idle service hardly does, so it kept the heap it grew to while starting (about
+ * 100 MB more resident memory at idle). The collector is reached through a fresh context, so the
+ * service's own global scope gets no `gc` (and `--expose-gc` is off again for later contexts).
+ */
+function collectStartUpGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  setFlagsFromString('--no-expose-gc');
+  gc();
 }
 
 const started = Date.now();
@@ -50,5 +66,6 @@ const lines = [
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+collectStartUpGarbage();
 
 closeOnSignals('service', service, env.shutdownTimeoutMs);

@@ -32,6 +32,11 @@ export interface OpenLoopOptions {
   readonly request: (i: number) => OpenLoopRequest;
   /** Per-request timeout (ms); a timed-out request counts as an error. */
   readonly timeoutMs?: number;
+  /**
+   * Called as each request ends: its latency from its due time (NaN when it failed) and its status (0
+   * when it failed). For figures per time window (the soak run), beside the run's own totals.
+   */
+  readonly onAnswer?: (i: number, latencyMs: number, status: number) => void;
 }
 
 /** What an open-loop run measured; latencies in milliseconds. */
@@ -91,6 +96,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
             latencies[i] = performance.now() - due;
             answered += 1;
             const status = response.statusCode ?? 0;
+            options.onAnswer?.(i, latencies[i], status);
             if (status < 200 || status > 299) statuses[status] = (statuses[status] ?? 0) + 1;
             resolve();
           });
@@ -99,6 +105,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
       const fail = () => {
         latencies[i] = Number.NaN;
         errors += 1;
+        options.onAnswer?.(i, Number.NaN, 0);
         resolve();
       };
       request.on('timeout', () => request.destroy(new Error('timeout')));

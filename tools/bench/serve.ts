@@ -2,8 +2,10 @@
  * Child-process entry of the benchmark: runs one server under test in a process of its own, so the
  * load generator never shares its event loop. Usage (by {@link spawnServer}, not by hand):
  * `node serve.js service|baseline <databaseUrl> <poolSize> [allow-private-receivers]`.
- * Reports `{ url }` over IPC when listening, `{ cpuMs }` on the message `cpu`; closes and exits on `stop`.
+ * Reports `{ url }` over IPC when listening, `{ cpuMs }` on the message `cpu`, `{ sample }` (memory and
+ * event-loop delay since the previous sample: {@link ServiceSample}) on `sample`; closes and exits on `stop`.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { benchServiceEnv } from './credentials.js';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,14 @@ const ALLOW_PRIVATE_RECEIVERS = 'allow-private-receivers';
 /** Which server a child runs. */
 export type ServerKind = 'service' | 'baseline';
 
+/** The child's memory now and its event-loop delay since the previous sample (the soak's samples). */
+export interface ServiceSample {
+  readonly rssMb: number;
+  readonly heapUsedMb: number;
+  readonly loopP99Ms: number;
+  readonly loopMaxMs: number;
+}
+
 /** A server running in a child process. */
 export interface ServerProcess {
   readonly kind: ServerKind;
@@ -23,6 +33,8 @@ export interface ServerProcess {
   readonly pid: number;
   /** CPU time (user + system, ms) the child has used so far. */
   cpuMs(): Promise<number>;
+  /** Memory and event-loop delay measured in the child ({@link ServiceSample}); the delay histogram restarts. */
+  sample(): Promise<ServiceSample>;
   /** Asks the child to close and waits for it to exit (it writes its CPU profile then, if asked). */
   stop(): Promise<void>;
 }
@@ -71,6 +83,11 @@ export function spawnServer(kind: ServerKind, options: SpawnOptions): Promise<Se
             child.once('message', (reply) => done((reply as { cpuMs: number }).cpuMs));
             child.send('cpu');
           }),
+        sample: () =>
+          new Promise<ServiceSample>((done) => {
+            child.once('message', (reply) => done((reply as { sample: ServiceSample }).sample));
+            child.send('sample');
+          }),
         async stop() {
           if (child.exitCode === null && child.connected) child.send('stop');
           const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -103,7 +120,23 @@ async function serve(
     ({ url } = baseline);
     close = () => baseline.close();
   }
+  // Measured in the server's own loop, at 10 ms resolution: what a request waiting for the loop waits.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   process.on('message', (message) => {
+    if (message === 'sample') {
+      const memory = process.memoryUsage();
+      const mb = (bytes: number) => bytes / (1024 * 1024);
+      const ms = (ns: number) => ns / 1e6;
+      const sample: ServiceSample = {
+        rssMb: mb(memory.rss),
+        heapUsedMb: mb(memory.heapUsed),
+        loopP99Ms: ms(loopDelay.percentile(99)),
+        loopMaxMs: ms(loopDelay.max),
+      };
+      loopDelay.reset();
+      process.send?.({ sample });
+    }
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send?.({ cpuMs: (user + system) / 1000 });

@@ -9,6 +9,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Env } from '../env.js';
@@ -86,6 +87,15 @@ export class PostgreSqlDriverReleasingFailedBegin extends PostgreSqlDriver {
 /** How long a query waits for a PostgreSQL connection (new or from the pool) before failing. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * The embedded database's server settings: PGlite's own start parameters plus a smaller buffer cache.
+ * PostgreSQL's default `shared_buffers` (128 MB) lives inside the WASM heap, which never shrinks: it
+ * filled up as pages were read and kept the process about 50 MB larger (`npm start` idle RSS). The
+ * embedded database is a demo or test database of a few MB; its files stay in the OS page cache
+ * (DATA_DIR) or in memory (`memory://`) anyway, so a second large copy in shared buffers buys nothing.
+ */
+export const EMBEDDED_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** The EntityManager type every service works with (both drivers are PostgreSQL dialects). */
 export type EntityManager = SqlEntityManager;
 export type Orm = MikroORM;
@@ -143,7 +153,11 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
     driver: PgliteDriver,
     dbName: inMemory ? 'memory://' : env.dataDir,
     // A function: MikroORM deep-copies an options object, and a copied Blob cannot be read.
-    driverOptions: () => ({ extensions: { pg_trgm }, ...(seed ? { loadDataDir: seed } : {}) }),
+    driverOptions: () => ({
+      extensions: { pg_trgm },
+      startParams: [...EMBEDDED_START_PARAMS],
+      ...(seed ? { loadDataDir: seed } : {}),
+    }),
   } as Options);
 }
 

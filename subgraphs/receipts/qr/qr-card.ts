@@ -3,7 +3,7 @@
  * at any print resolution), the instructions in the card's language, the reference printed under the
  * code, and the encoded URL for typing by hand. Text is set in the embedded, subset Japanese font.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { cardFont } from './card-font.js';
 import { CARD_TEXT, type CardLanguage, type CardSubject } from './card-text.js';
 import { modulesWithQuietZone, QUIET_ZONE_MODULES, type QrSymbol } from './qr-symbol.js';
@@ -72,9 +72,17 @@ function drawCard(doc: PDFKit.PDFDocument, content: QrCardContent): void {
   doc.moveDown(0.5).fillColor('#555555').fontSize(7).text(content.url, centred);
 }
 
+/**
+ * pdfkit and its font engine, loaded on the first card rather than at start-up: they add about 7 MB
+ * of heap and more of compiled code to every process, and most processes never render a card.
+ */
+let pdfkit: Promise<typeof PDFDocument> | undefined;
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
+
 /** Renders the card as PDF bytes. */
-export function renderQrCard(content: QrCardContent): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderQrCard(content: QrCardContent): Promise<Buffer> {
+  const PDFKitDocument = await loadPdfkit();
+  const doc = new PDFKitDocument({
     size: 'A6',
     margin: MARGIN,
     lang: CARD_TEXT[content.lang].languageTag,

@@ -9,8 +9,9 @@
  * the ones forge would have made (pkpass.test.ts compares them).
  */
 import { constants, createHash, createPrivateKey, privateEncrypt, type KeyObject } from 'node:crypto';
-import forge from 'node-forge';
-import { PKPass } from 'passkit-generator';
+import { createRequire } from 'node:module';
+import type forge from 'node-forge';
+import type { PKPass } from 'passkit-generator';
 import type { AppleMaterial } from './apple-material.js';
 import type { ApplePassContent } from './pass-content.js';
 import { passImages } from './pass-images.js';
@@ -69,8 +70,33 @@ const DIGEST_INFO_PREFIX: Readonly<Record<string, Buffer>> = {
 type ForgeKey = forge.pki.rsa.PrivateKey;
 type ForgeSign = (md: forge.md.MessageDigest, scheme?: string) => string;
 
-/** forge's own key parsing, kept before {@link withNativeRsa} swaps it. */
-const forgeDecryptRsaPrivateKey = forge.pki.decryptRsaPrivateKey.bind(forge.pki);
+/** The pass libraries, and forge's own key parsing, kept before {@link withNativeRsa} swaps it. */
+interface PassLibraries {
+  readonly forge: typeof forge;
+  readonly PKPass: typeof PKPass;
+  readonly forgeDecryptRsaPrivateKey: typeof forge.pki.decryptRsaPrivateKey;
+}
+
+let libraries: PassLibraries | undefined;
+
+/**
+ * passkit-generator and node-forge (pure-JavaScript crypto), loaded on the first pass rather than at
+ * start-up: several MB of heap and compiled code that processes issuing no pass never need. Loaded
+ * with `require` (their CommonJS builds: one node-forge instance, the one passkit-generator uses), so
+ * building a pass stays synchronous, as {@link withNativeRsa} needs.
+ */
+function passLibraries(): PassLibraries {
+  if (!libraries) {
+    const require = createRequire(import.meta.url);
+    const forgeModule = require('node-forge') as typeof forge;
+    libraries = {
+      forge: forgeModule,
+      PKPass: (require('passkit-generator') as { PKPass: typeof PKPass }).PKPass,
+      forgeDecryptRsaPrivateKey: forgeModule.pki.decryptRsaPrivateKey.bind(forgeModule.pki),
+    };
+  }
+  return libraries;
+}
 
 /** Parsed keys by PEM and passphrase (one or two in practice: the configured key). */
 const parsedKeys = new Map<string, ForgeKey>();
@@ -87,7 +113,7 @@ export function nativeSigningKey(pem: string, passphrase: string | undefined): F
     .digest('hex');
   const cached = parsedKeys.get(cacheKey);
   if (cached) return cached;
-  const key = forgeDecryptRsaPrivateKey(pem, passphrase);
+  const key = passLibraries().forgeDecryptRsaPrivateKey(pem, passphrase);
   if (!key) return null;
   const native: KeyObject = createPrivateKey(passphrase ? { key: pem, passphrase } : pem);
   const forgeSign = key.sign.bind(key) as ForgeSign;
@@ -108,6 +134,7 @@ export function nativeSigningKey(pem: string, passphrase: string | undefined): F
  * {@link nativeSigningKey}, then puts forge back as it was.
  */
 function withNativeRsa<T>(build: () => T): T {
+  const { forge } = passLibraries();
   const original = forge.pki.decryptRsaPrivateKey;
   forge.pki.decryptRsaPrivateKey = ((pem: string, passphrase?: string) =>
     nativeSigningKey(pem, passphrase)) as typeof original;
@@ -124,7 +151,7 @@ export function buildPkpass(material: AppleMaterial, identity: ApplePassIdentity
 }
 
 function buildWithForge(material: AppleMaterial, identity: ApplePassIdentity, content: ApplePassContent): Buffer {
-  const pass = new PKPass(
+  const pass = new (passLibraries().PKPass)(
     { ...passImages(), 'pass.json': Buffer.from(JSON.stringify(passJson(material, identity, content))) },
     {
       wwdr: material.wwdr,
