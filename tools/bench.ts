@@ -21,7 +21,8 @@
  * profiles of the servers there; the event stage's service as service-events.cpuprofile), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
  * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
  * service that served nothing before; `pkpass`: only the .pkpass generation row, no database; `events`: only the
- * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do), BENCH_DIAG=1 (print what PostgreSQL's backends
+ * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do; `search`: only the two search groups and the
+ * per-stage table), BENCH_DIAG=1 (print what PostgreSQL's backends
  * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
@@ -71,13 +72,14 @@ interface BenchOptions {
    * `checkins`, `receipts` or `events`: run only that stage on a fresh service; `pkpass`: only the
    * .pkpass generation row.
    */
-  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | undefined;
+  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'search' | undefined;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  if (value === 'checkins' || value === 'receipts' || value === 'pkpass' || value === 'events') return value;
-  throw new Error('BENCH_ONLY must be checkins, receipts, pkpass or events (or unset)');
+  if (value === 'checkins' || value === 'receipts' || value === 'pkpass' || value === 'events' || value === 'search')
+    return value;
+  throw new Error('BENCH_ONLY must be checkins, receipts, pkpass, events or search (or unset)');
 }
 
 function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
@@ -268,6 +270,12 @@ function pkpassRow(): void {
   say(`  ${cost.name.padEnd(58)} ${cost.cpuMs.toFixed(3)} ms (target <= ${PKPASS_TARGET_MS} ms)`);
 }
 
+/** The per-stage table of one facade search (prefecture=13). */
+async function searchStages(databaseUrl: string, baseline: ServerProcess): Promise<void> {
+  say('\nWhere a facade request goes (prefecture=13; the service in this process, the baseline in its own):');
+  say(stageReport(await measureStages(databaseUrl, { prefecture: '13' }, baseline, 250)));
+}
+
 async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Promise<void> {
   const started = performance.now();
   if (options.only === 'pkpass') return pkpassRow();
@@ -303,6 +311,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     await measureGroup('prefecture=13', { prefecture: '13' }, service, baseline, load),
   ];
   say(`\n${throughputTable(groups)}`);
+  if (options.only === 'search') return searchStages(database.url, baseline);
   await receiptsStage(service, database.url, { ...load, claimRate: options.claimRate });
   await checkInStage(service, database.url, options);
   const appContent = await measureAppContent(service, database.url, { connections, duration, warmup });
@@ -311,8 +320,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   );
   say(appContentReport(appContent.rows));
   await eventsStage(options, database.url, cleanups, service);
-  say('\nWhere a facade request goes (prefecture=13; the service in this process, the baseline in its own):');
-  say(stageReport(await measureStages(database.url, { prefecture: '13' }, baseline, 250)));
+  await searchStages(database.url, baseline);
   say('\nThe cost of checking an access token (sequential, medians of 300, this process):');
   for (const cost of await measureTokenCheck(database.url, 300))
     say(`  ${cost.name.padEnd(58)} ${cost.medianMs.toFixed(3)} ms`);

@@ -1,0 +1,105 @@
+/**
+ * The directory search's reads through {@link readRows}: the same rows as `em.execute` for every
+ * statement shape the search issues (both drivers), and on PostgreSQL they go to the ORM's pool
+ * directly, unless a transaction is in progress (whose connection must be used).
+ */
+import { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OPERATOR, openServiceDatabase, type ServiceDatabase } from '../../../test/fixtures/service-database.js';
+import { BusinessAccount } from '../../identity/index.js';
+import type { EntityManager } from '../../kernel/db/orm.js';
+import { numberPlaceholders, readRows, type Statement } from './read-statement.js';
+import { directoryStatements, type DirectoryFilter } from './store-directory.query.js';
+
+let db: ServiceDatabase;
+const em = (): EntityManager => db.context(OPERATOR).em;
+
+/** Every shape: no filter, each filter, a short term (substring index) and a long one, both page plans. */
+const FILTERS: readonly DirectoryFilter[] = [
+  { q: '' },
+  { q: '', prefectureCode: '13' },
+  { q: '', storeType: 'cafe' },
+  { q: '駅', prefectureCode: '13' },
+  { q: 'ｶﾌｪ_%\\' },
+  { q: '渋谷駅前', prefectureCode: '13', storeType: 'cafe' },
+];
+
+function statementsOf(filter: DirectoryFilter): Statement[] {
+  const s = directoryStatements(filter, { page: 1, pageSize: 2, offset: 1 });
+  return [s.count, s.page(true), s.page(false)];
+}
+
+beforeAll(async () => {
+  db = await openServiceDatabase();
+  const fork = db.orm.em.fork();
+  const business = fork.create(BusinessAccount, { name: '読み取り株式会社', ownerEmail: 'read@test.example' });
+  await fork.flush();
+  for (const [name, kana, prefecture, type, listed] of [
+    ['渋谷駅前店', 'シブヤエキマエ', '13', 'cafe', true],
+    ['新宿駅店', 'シンジュクエキ', '13', 'cafe', true],
+    ['ｶﾌｪ_%\\店', 'カフェ', '27', 'cafe', true],
+    ['梅田駅店', 'ウメダエキ', '27', 'restaurant', true],
+    ['非公開駅店', 'ヒコウカイ', '13', 'cafe', false],
+  ] as const) {
+    await em().execute(
+      `insert into "store" ("id", "created_at", "updated_at", "business_account_id", "name", "name_kana", "prefecture_code",
+         "store_type", "address", "is_public_listing", "latitude", "longitude")
+       values (gen_random_uuid(), now(), now(), ?, ?, ?, ?, ?, '住所1-2-3', ?, 35.5, 139.25)`,
+      [business.id, name, kana, prefecture, type, listed],
+    );
+  }
+});
+afterAll(() => db?.close());
+
+describe('readRows', () => {
+  it('numbers the placeholders in order, and the statements hold no other `?`', () => {
+    expect(numberPlaceholders('a = ? and b like ? limit ? offset ?')).toBe('a = $1 and b like $2 limit $3 offset $4');
+    for (const statement of FILTERS.flatMap(statementsOf))
+      expect(statement.sql.split('?').length - 1, statement.sql).toBe(statement.params.length);
+  });
+
+  it.each(FILTERS)('reads what em.execute reads for %j (every column, parsed alike)', async (filter) => {
+    for (const statement of statementsOf(filter)) {
+      const expected = await em().execute<object[]>(statement.sql, [...statement.params]);
+      expect(await readRows(em(), statement)).toEqual(expected);
+    }
+    // The data makes every shape mean something: the unfiltered count sees all four visible stores.
+    const [count] = await readRows<{ total: number }>(em(), statementsOf({ q: '' })[0]!);
+    expect(count?.total).toBe(4);
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'on PostgreSQL reads from the pool, but inside a transaction on its connection',
+    async () => {
+      const connection = em().getConnection();
+      expect(connection).toBeInstanceOf(PostgreSqlConnection);
+      const pool = await (connection as PostgreSqlConnection).getNativeClient();
+      const query = vi.spyOn(pool, 'query');
+      const statement = statementsOf({ q: '駅', prefectureCode: '13' })[0]!;
+      try {
+        expect(await readRows(em(), statement)).toEqual([{ total: 2 }]);
+        expect(query).toHaveBeenCalledTimes(1);
+        expect(query.mock.calls[0]?.[0]).toBe(numberPlaceholders(statement.sql));
+        query.mockClear();
+        await em()
+          .transactional(async (tx) => {
+            await tx.execute(`insert into "store" ("id", "created_at", "updated_at", "business_account_id", "name", "name_kana",
+            "prefecture_code", "store_type", "address", "is_public_listing")
+          select gen_random_uuid(), now(), now(), "business_account_id", '池袋駅店', 'イケブクロ', '13', 'cafe', 'x', true
+          from "store" limit 1`);
+            // The uncommitted row is seen: the read ran on the transaction's connection, not the pool.
+            expect(await readRows(tx as EntityManager, statement)).toEqual([{ total: 3 }]);
+            throw new RollBack();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof RollBack)) throw error;
+          });
+        expect(query).not.toHaveBeenCalled();
+      } finally {
+        query.mockRestore();
+      }
+    },
+  );
+});
+
+class RollBack extends Error {}
