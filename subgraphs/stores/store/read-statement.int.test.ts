@@ -10,6 +10,8 @@ import { BusinessAccount } from '../../identity/index.js';
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { numberPlaceholders, readRows, type Statement } from './read-statement.js';
 import { directoryStatements, type DirectoryFilter } from './store-directory.query.js';
+import { Store } from './store.entity.js';
+import { StoreService } from './store.service.js';
 
 let db: ServiceDatabase;
 const em = (): EntityManager => db.context(OPERATOR).em;
@@ -44,7 +46,7 @@ beforeAll(async () => {
     await em().execute(
       `insert into "store" ("id", "created_at", "updated_at", "business_account_id", "name", "name_kana", "prefecture_code",
          "store_type", "address", "is_public_listing", "latitude", "longitude")
-       values (gen_random_uuid(), now(), now(), ?, ?, ?, ?, ?, '住所1-2-3', ?, 35.5, 139.25)`,
+       values (gen_random_uuid(), now() - interval '1 day', now(), ?, ?, ?, ?, ?, '住所1-2-3', ?, 35.5, 139.25)`,
       [business.id, name, kana, prefecture, type, listed],
     );
   }
@@ -66,6 +68,50 @@ describe('readRows', () => {
     // The data makes every shape mean something: the unfiltered count sees all four visible stores.
     const [count] = await readRows<{ total: number }>(em(), statementsOf({ q: '' })[0]!);
     expect(count?.total).toBe(4);
+  });
+
+  it('gives the search its stores as Store instances with Date timestamps, every field read', async () => {
+    const page = await new StoreService(db.context()).searchPublic({ prefecture: '13' });
+    const rows = await em().execute<Record<string, unknown>[]>(
+      'select * from "store" where "prefecture_code" = ? and "is_public_listing"',
+      ['13'],
+    );
+    expect(page.items.map((s) => s.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    for (const store of page.items) {
+      const row = rows.find((r) => r.id === store.id)!;
+      expect(store).toBeInstanceOf(Store);
+      expect(store.createdAt).toBeInstanceOf(Date);
+      expect(store.createdAt.getTime()).toBe(new Date(row.created_at as string).getTime());
+      expect(store.updatedAt.getTime()).toBe(new Date(row.updated_at as string).getTime());
+      expect(store.createdAt.getTime()).toBeLessThan(store.updatedAt.getTime());
+      expect({
+        businessAccountId: store.businessAccountId,
+        name: store.name,
+        nameKana: store.nameKana,
+        prefectureCode: store.prefectureCode,
+        storeType: store.storeType,
+        address: store.address,
+        postalCode: store.postalCode,
+        phone: store.phone,
+        isPublicListing: store.isPublicListing,
+        placeId: store.placeId,
+        latitude: store.latitude,
+        longitude: store.longitude,
+      }).toEqual({
+        businessAccountId: row.business_account_id,
+        name: row.name,
+        nameKana: row.name_kana,
+        prefectureCode: row.prefecture_code,
+        storeType: row.store_type,
+        address: row.address,
+        postalCode: row.postal_code,
+        phone: row.phone,
+        isPublicListing: row.is_public_listing,
+        placeId: row.place_id,
+        latitude: row.latitude,
+        longitude: row.longitude,
+      });
+    }
   });
 
   it.runIf(process.env.DATABASE_URL)(

@@ -21,8 +21,9 @@ export interface DirectoryFilter {
 
 interface StoreRow {
   id: string;
-  created_at: Date;
-  updated_at: Date;
+  // Text with MikroORM's type parsers (which the pool shares), a Date with pg's own.
+  created_at: string | Date;
+  updated_at: string | Date;
   business_account_id: string;
   name: string;
   name_kana: string;
@@ -86,16 +87,44 @@ function whereClause(filter: DirectoryFilter, useGrams: boolean): { sql: string;
   return { sql: conditions.join(' and '), params };
 }
 
+/** Where a directory record keeps its row's timestamps, as PostgreSQL sent them (text). */
+const CREATED_AT = Symbol('created_at');
+const UPDATED_AT = Symbol('updated_at');
+
+interface DirectoryRecord extends Store {
+  [CREATED_AT]: string | Date;
+  [UPDATED_AT]: string | Date;
+}
+
+/**
+ * The prototype of directory records: a Store whose timestamps become Dates when read. A page parsed
+ * 60 of them per request (~2% of a facade read's CPU) for fields a listing rarely asks for.
+ */
+const DIRECTORY_RECORD: Store = Object.create(Store.prototype, {
+  createdAt: {
+    get(this: DirectoryRecord) {
+      return new Date(this[CREATED_AT]);
+    },
+    enumerable: true,
+  },
+  updatedAt: {
+    get(this: DirectoryRecord) {
+      return new Date(this[UPDATED_AT]);
+    },
+    enumerable: true,
+  },
+}) as Store;
+
 /**
  * A read-only Store from a row. Created without the constructor (which would mint an id and
  * timestamps), yet an instance of Store, so type-graphql uses it as it is instead of copying it.
  */
 function toStore(row: StoreRow): Store {
   // Assigned one by one: Object.assign from a literal built every field twice (1.4% of a facade read's CPU).
-  const store = Object.create(Store.prototype) as Store;
+  const store = Object.create(DIRECTORY_RECORD) as DirectoryRecord;
+  store[CREATED_AT] = row.created_at;
+  store[UPDATED_AT] = row.updated_at;
   store.id = row.id;
-  store.createdAt = new Date(row.created_at);
-  store.updatedAt = new Date(row.updated_at);
   store.businessAccountId = row.business_account_id;
   store.name = row.name;
   store.nameKana = row.name_kana;
