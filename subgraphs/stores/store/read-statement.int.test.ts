@@ -134,7 +134,7 @@ describe('readRows', () => {
           select gen_random_uuid(), now(), now(), "business_account_id", '池袋駅店', 'イケブクロ', '13', 'cafe', 'x', true
           from "store" limit 1`);
             // The uncommitted row is seen: the read ran on the transaction's connection, not the pool.
-            expect(await readRows(tx as EntityManager, statement)).toEqual([{ total: 3 }]);
+            expect(await readRows(tx, statement)).toEqual([{ total: 3 }]);
             throw new RollBack();
           })
           .catch((error: unknown) => {
