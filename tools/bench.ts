@@ -23,7 +23,7 @@
  * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
  * service that served nothing before; `pkpass`: only the .pkpass generation row, no database; `events`: only the
  * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do; `scale`: only the scale sweep,
- * bench/scale.ts; `soak`: mixed search and claim traffic at
+ * bench/scale.ts; `search`: only the two search groups and the per-stage table; `soak`: mixed search and claim traffic at
  * BENCH_SOAK_RATE (100/s) for BENCH_SOAK_MINUTES (2) on a fresh service, sampled every 10 s, with a chart written to
  * BENCH_SOAK_OUT (the OS temp dir) and a verdict whether memory stayed flat: bench/soak.ts), BENCH_SCALE_SIZES
  * (10000,100000,1000000: the sweep's row counts, on a database of its own), BENCH_SCALE_REQUESTS (100 sequential
@@ -79,13 +79,13 @@ interface BenchOptions {
    * `checkins`, `receipts` or `events`: run only that stage on a fresh service; `pkpass`: only the
    * .pkpass generation row.
    */
-  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | 'soak' | undefined;
+  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | 'soak' | 'search' | undefined;
   readonly scale: Omit<ScaleSettings, 'adminUrl' | 'poolSize' | 'cpuProfileDir'>;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale', 'soak'] as const;
+  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale', 'soak', 'search'] as const;
   const stage = stages.find((s) => s === value);
   if (stage) return stage;
   throw new Error(`BENCH_ONLY must be ${stages.join(', ')} (or unset)`);
@@ -300,6 +300,12 @@ function scaleStage(options: BenchOptions, cleanups: (() => Promise<void>)[]): P
   return runScaleSweep({ ...options.scale, adminUrl, poolSize: ORM_POOL_SIZE, cpuProfileDir }, say, cleanups);
 }
 
+/** The per-stage table of one facade search (prefecture=13). */
+async function searchStages(databaseUrl: string, baseline: ServerProcess): Promise<void> {
+  say('\nWhere a facade request goes (prefecture=13; the service in this process, the baseline in its own):');
+  say(stageReport(await measureStages(databaseUrl, { prefecture: '13' }, baseline, 250)));
+}
+
 async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Promise<void> {
   const started = performance.now();
   if (options.only === 'pkpass') return pkpassRow();
@@ -337,6 +343,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     await measureGroup('prefecture=13', { prefecture: '13' }, service, baseline, load),
   ];
   say(`\n${throughputTable(groups)}`);
+  if (options.only === 'search') return searchStages(database.url, baseline);
   await receiptsStage(service, database.url, { ...load, claimRate: options.claimRate });
   await checkInStage(service, database.url, options);
   const appContent = await measureAppContent(service, database.url, { connections, duration, warmup });
@@ -345,8 +352,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   );
   say(appContentReport(appContent.rows));
   await eventsStage(options, database.url, cleanups, service);
-  say('\nWhere a facade request goes (prefecture=13; the service in this process, the baseline in its own):');
-  say(stageReport(await measureStages(database.url, { prefecture: '13' }, baseline, 250)));
+  await searchStages(database.url, baseline);
   say('\nThe cost of checking an access token (sequential, medians of 300, this process):');
   for (const cost of await measureTokenCheck(database.url, 300))
     say(`  ${cost.name.padEnd(58)} ${cost.medianMs.toFixed(3)} ms`);

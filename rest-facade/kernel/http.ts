@@ -27,8 +27,13 @@ export interface ErrorStyle {
   readonly basicAuth: boolean;
 }
 
+const DEFAULT_JSON_TYPE = 'application/json; charset=utf-8';
+
 /** The JSON media type the caller prefers among those offered (application/json when it names none). */
 export function jsonMediaType(req: Request): string {
+  // No Accept, or one that takes anything: the first offered, without negotiating (a parse per request).
+  const accept = req.headers.accept;
+  if (accept === undefined || accept === '*/*') return DEFAULT_JSON_TYPE;
   return `${req.accepts([...OFFERED]) || 'application/json'}; charset=utf-8`;
 }
 

@@ -190,6 +190,24 @@ describe('public directory over GraphQL', () => {
     expect(result.data!.publicStores.items.every((s) => s.business.name.length > 0)).toBe(true);
   });
 
+  it('gives a listed store the timestamps the store itself has', async () => {
+    type Stamped = { id: string; createdAt: string; updatedAt: string };
+    const listed = await service.graphql<{ publicStores: { items: Stamped[] } }>(
+      '{ publicStores(prefecture: "13", pageSize: 3) { items { id createdAt updatedAt } } }',
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data!.publicStores.items).toHaveLength(3);
+    for (const item of listed.data!.publicStores.items) {
+      // publicStore reads an entity through the ORM; the directory reads rows of its own.
+      const one = await service.graphql<{ publicStore: Stamped }>(
+        'query($id: ID!) { publicStore(storeId: $id) { id createdAt updatedAt } }',
+        { id: item.id },
+      );
+      expect(item).toEqual(one.data!.publicStore);
+      expect(item.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
+  });
+
   it('reports NOT_FOUND with the domain reason', async () => {
     const result = await service.graphql(`{ publicStore(storeId: "${UNLISTED}") { id } }`);
     expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'store_not_found' });

@@ -6,7 +6,10 @@
  */
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { likePattern, type PageRequest } from '../../kernel/paging.js';
+import { readRows, type Statement } from './read-statement.js';
 import { SEARCH_GRAMS_SQL, Store } from './store.entity.js';
+
+export type { Statement } from './read-statement.js';
 
 /** What the directory can be filtered by (already validated). */
 export interface DirectoryFilter {
@@ -18,8 +21,9 @@ export interface DirectoryFilter {
 
 interface StoreRow {
   id: string;
-  created_at: Date;
-  updated_at: Date;
+  // Text with MikroORM's type parsers (which the pool shares), a Date with pg's own.
+  created_at: string | Date;
+  updated_at: string | Date;
   business_account_id: string;
   name: string;
   name_kana: string;
@@ -39,12 +43,6 @@ const COLUMNS =
 
 /** The rule of the interface: listed, or known to the place directory. Matches the partial indexes. */
 const PUBLICLY_VISIBLE_SQL = '("is_public_listing" or "place_id" is not null)';
-
-/** SQL with `?` placeholders and their values, as `em.execute` takes them. */
-export interface Statement {
-  readonly sql: string;
-  readonly params: readonly unknown[];
-}
 
 /** The text a search looks for: as search_text holds it (lower-cased), without the separator. */
 function searchTerm(q: string): string {
@@ -89,28 +87,57 @@ function whereClause(filter: DirectoryFilter, useGrams: boolean): { sql: string;
   return { sql: conditions.join(' and '), params };
 }
 
+/** Where a directory record keeps its row's timestamps, as PostgreSQL sent them (text). */
+const CREATED_AT = Symbol('created_at');
+const UPDATED_AT = Symbol('updated_at');
+
+interface DirectoryRecord extends Store {
+  [CREATED_AT]: string | Date;
+  [UPDATED_AT]: string | Date;
+}
+
+/**
+ * The prototype of directory records: a Store whose timestamps become Dates when read. A page parsed
+ * 60 of them per request (~2% of a facade read's CPU) for fields a listing rarely asks for.
+ */
+const DIRECTORY_RECORD: Store = Object.create(Store.prototype, {
+  createdAt: {
+    get(this: DirectoryRecord) {
+      return new Date(this[CREATED_AT]);
+    },
+    enumerable: true,
+  },
+  updatedAt: {
+    get(this: DirectoryRecord) {
+      return new Date(this[UPDATED_AT]);
+    },
+    enumerable: true,
+  },
+}) as Store;
+
 /**
  * A read-only Store from a row. Created without the constructor (which would mint an id and
  * timestamps), yet an instance of Store, so type-graphql uses it as it is instead of copying it.
  */
 function toStore(row: StoreRow): Store {
-  return Object.assign(Object.create(Store.prototype) as Store, {
-    id: row.id,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    businessAccountId: row.business_account_id,
-    name: row.name,
-    nameKana: row.name_kana,
-    prefectureCode: row.prefecture_code,
-    storeType: row.store_type,
-    address: row.address,
-    postalCode: row.postal_code,
-    phone: row.phone,
-    isPublicListing: row.is_public_listing,
-    placeId: row.place_id,
-    latitude: row.latitude,
-    longitude: row.longitude,
-  });
+  // Assigned one by one: Object.assign from a literal built every field twice (1.4% of a facade read's CPU).
+  const store = Object.create(DIRECTORY_RECORD) as DirectoryRecord;
+  store[CREATED_AT] = row.created_at;
+  store[UPDATED_AT] = row.updated_at;
+  store.id = row.id;
+  store.businessAccountId = row.business_account_id;
+  store.name = row.name;
+  store.nameKana = row.name_kana;
+  store.prefectureCode = row.prefecture_code;
+  store.storeType = row.store_type;
+  store.address = row.address;
+  store.postalCode = row.postal_code;
+  store.phone = row.phone;
+  store.isPublicListing = row.is_public_listing;
+  store.placeId = row.place_id;
+  store.latitude = row.latitude;
+  store.longitude = row.longitude;
+  return store;
 }
 
 /**
@@ -159,7 +186,7 @@ export async function searchDirectory(
   paging: PageRequest,
 ): Promise<{ items: Store[]; total: number }> {
   const statements = directoryStatements(filter, paging);
-  const run = async <T>(statement: Statement) => em.execute<T[]>(statement.sql, [...statement.params]);
+  const run = <T extends object>(statement: Statement) => readRows<T>(em, statement);
   const countMatches = async () => (await run<{ total: number }>(statements.count))[0]?.total ?? 0;
   if (filter.q) {
     const total = await countMatches();
