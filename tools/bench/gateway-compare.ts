@@ -38,7 +38,12 @@ export interface GatewayRow {
   readonly p99: number;
   /** Gateway process CPU ms per request over all rounds. */
   readonly cpuMs: number;
+  /** The five subgraph processes' CPU ms per request (together) over all rounds. */
+  readonly subgraphsCpuMs: number;
 }
+
+/** One measured round, with the subgraph processes' CPU ms per request. */
+type Round = Measurement & { readonly subgraphsCpuMs: number };
 
 function scenario(gateway: GatewayTarget, label: string, query: string): Scenario {
   return {
@@ -62,7 +67,7 @@ async function answer(s: Scenario): Promise<unknown> {
   return body;
 }
 
-function summarize(gateway: string, query: string, rounds: readonly Measurement[]): GatewayRow {
+function summarize(gateway: string, query: string, rounds: readonly Round[]): GatewayRow {
   const requests = rounds.reduce((n, m) => n + m.requests, 0);
   return {
     gateway,
@@ -72,6 +77,7 @@ function summarize(gateway: string, query: string, rounds: readonly Measurement[
     p50: Math.max(...rounds.map((m) => m.p50)),
     p99: Math.max(...rounds.map((m) => m.p99)),
     cpuMs: rounds.reduce((n, m) => n + m.serverCpuMs * m.requests, 0) / requests,
+    subgraphsCpuMs: rounds.reduce((n, m) => n + m.subgraphsCpuMs * m.requests, 0) / requests,
   };
 }
 
@@ -87,7 +93,7 @@ export async function measureGateways(settings: GatewaySettings): Promise<{ rows
         throw new Error(`${label}: @apollo/gateway and Hive Gateway answer differently`);
       items.push((apollo as { data: { publicStores: StorePage } }).data.publicStores.items.length);
     }
-    const measured = new Map<string, Measurement[]>();
+    const measured = new Map<string, Round[]>();
     for (let round = 0; round < settings.rounds; round += 1) {
       // Alternate who goes first, so neither always runs on a machine warmed (or heated) by the other.
       const order = round % 2 === 0 ? gateways : [...gateways].reverse();
@@ -95,8 +101,12 @@ export async function measureGateways(settings: GatewaySettings): Promise<{ rows
         for (const gateway of order) {
           const s = scenario(gateway, label, query);
           // Warm-up only in the first round: later rounds find the JIT, plan cache and pools warm.
-          const m = await measure(s, { ...settings, warmup: round === 0 ? settings.warmup : 0 });
-          measured.set(s.name, [...(measured.get(s.name) ?? []), m]);
+          if (round === 0 && settings.warmup > 0)
+            await measure(s, { ...settings, duration: settings.warmup, warmup: 0 });
+          const before = await topology.subgraphsCpuMs();
+          const m = await measure(s, { ...settings, warmup: 0 });
+          const subgraphsCpuMs = ((await topology.subgraphsCpuMs()) - before) / m.requests;
+          measured.set(s.name, [...(measured.get(s.name) ?? []), { ...m, subgraphsCpuMs }]);
         }
     }
     const rows = GATEWAY_QUERIES.flatMap(({ label }) =>
@@ -111,11 +121,11 @@ export async function measureGateways(settings: GatewaySettings): Promise<{ rows
 /** The comparison table: per query, both gateways and the ratio of their mean throughput. */
 export function gatewayReport(rows: readonly GatewayRow[]): string {
   const lines = [
-    `  ${'gateway'.padEnd(16)} ${'query'.padEnd(16)} ${'rps (mean)'.padStart(10)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'gateway CPU ms/req'.padStart(19)}  rounds (rps)`,
+    `  ${'gateway'.padEnd(16)} ${'query'.padEnd(16)} ${'rps (mean)'.padStart(10)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'gateway CPU ms/req'.padStart(19)} ${'subgraphs CPU ms/req'.padStart(21)}  rounds (rps)`,
   ];
   for (const r of rows)
     lines.push(
-      `  ${r.gateway.padEnd(16)} ${r.query.padEnd(16)} ${r.rps.toFixed(1).padStart(10)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.cpuMs.toFixed(3).padStart(19)}  ${r.rounds.map((m) => m.rps.toFixed(0)).join(' / ')}`,
+      `  ${r.gateway.padEnd(16)} ${r.query.padEnd(16)} ${r.rps.toFixed(1).padStart(10)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.cpuMs.toFixed(3).padStart(19)} ${r.subgraphsCpuMs.toFixed(3).padStart(21)}  ${r.rounds.map((m) => m.rps.toFixed(0)).join(' / ')}`,
     );
   for (const { label } of GATEWAY_QUERIES) {
     const apollo = rows.find((r) => r.query === label && r.gateway === '@apollo/gateway');

@@ -36,6 +36,8 @@ export interface GatewayTarget extends Target {
 export interface GatewayTopology {
   readonly apollo: GatewayTarget;
   readonly hive: GatewayTarget;
+  /** CPU time (ms) the five subgraph processes have used so far, together. */
+  subgraphsCpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -122,6 +124,10 @@ export async function startGatewayTopology(options: TopologyOptions): Promise<Ga
     return {
       apollo: target('@apollo/gateway', apollo, apolloPort),
       hive: target('Hive Gateway', hive, hivePort),
+      subgraphsCpuMs: async () => {
+        const pids = children.slice(0, subgraphs.length).map((c) => c.child.pid ?? -1);
+        return (await Promise.all(pids.map(processCpuMs))).reduce((a, b) => a + b, 0);
+      },
       stop,
     };
   } catch (error) {
