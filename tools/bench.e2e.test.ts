@@ -1,6 +1,7 @@
 /**
  * `npm run bench` must keep working: a small, fast run of the built benchmark (2,000 stores, one
- * second per scenario; the event rows at 100 webhooks/s and 20 sockets) against the real PostgreSQL.
+ * second per scenario; the event rows at 100 webhooks/s and 20 sockets; the gateway comparison in one
+ * round of one second) against the real PostgreSQL.
  * It checks that the run completes and reports every section, not any figure (performance is read
  * from the full run, never asserted in tests).
  */
@@ -24,13 +25,15 @@ function runBench(): Promise<{ code: number | null; output: string }> {
         BENCH_CONNECTIONS: '4',
         BENCH_EVENT_RATE: '100',
         BENCH_SUBSCRIBERS: '20',
+        BENCH_GATEWAY_ROUNDS: '1',
+        BENCH_GATEWAY_DURATION: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 200_000);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
@@ -40,7 +43,7 @@ function runBench(): Promise<{ code: number | null; output: string }> {
 }
 
 describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
-  it('completes and prints the throughput table, the receipt, shop app content and event rows, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
+  it('completes and prints the throughput table, the receipt, shop app content, event and gateway rows, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
     const { code, output } = await runBench();
     expect(code, output).toBe(0);
     expect(output).toContain('facade GET  prefecture=13');
@@ -66,5 +69,10 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
     expect(row('webhook delivery at 100/s')).toMatch(/ p99 [\d.]+ ms .* delivered (\d+)\/\1 /);
     expect(output).toMatch(/signatures \(standardwebhooks, every request\): [1-9]\d* valid, 0 invalid; 0 duplicates/);
     expect(row('subscription fan-out to 20 at 20/s')).toMatch(/ p99 [\d.]+ ms .* received (\d+)\/\1 /);
-  }, 160_000);
+    // The gateway comparison: both gateways answered alike, both were measured, the ratio is printed.
+    expect(output).toMatch(/both gateways answer the same \(\d+ and \d+ items on page 1\)/);
+    expect(row('@apollo/gateway  federated')).toMatch(/^@apollo\/gateway +federated +\d+\.\d/);
+    expect(row('Hive Gateway     single-subgraph')).toMatch(/^Hive Gateway +single-subgraph +\d+\.\d/);
+    expect(output).toMatch(/federated: @apollo\/gateway vs Hive Gateway \d+\.\d\dx throughput/);
+  }, 210_000);
 });
