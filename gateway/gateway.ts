@@ -122,7 +122,9 @@ export async function createGatewayServer(
   env: Env,
   options: GatewayOptions = {},
 ): Promise<ApolloServer<GatewayContext>> {
-  const { gateway, close: closeGateway } = await createApolloGateway(source, env);
+  const built = await createApolloGateway(source, env);
+  const { gateway } = built;
+  const closeGateway = () => built.close();
   const rateLimitStore = await createRateLimitStore(env);
   const limits = limitServerOptions(env.graphqlLimits, env.nodeEnv);
   try {

@@ -58,7 +58,9 @@ describe('keepAliveFetcher', () => {
     try {
       for (let i = 0; i < 50; i += 1) {
         const answers = await Promise.all(
-          [0, 1, 2, 3].map(async (j) => (await fetcher(url, post(MUTATION, { 'x-n': `${i}-${j}` }))).json()),
+          [0, 1, 2, 3].map(async (j): Promise<unknown> =>
+            (await fetcher(url, post(MUTATION, { 'x-n': `${i}-${j}` }))).json(),
+          ),
         );
         expect(answers).toHaveLength(4);
       }

@@ -82,19 +82,12 @@ class BufferedResponse implements FetcherResponse {
     this.used = true;
     return this.body;
   }
+  // A second read (or unparsable JSON) rejects, as fetch's Response does, rather than throwing.
   text(): Promise<string> {
-    try {
-      return Promise.resolve(this.consume());
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    return new Promise((resolve) => resolve(this.consume()));
   }
   json(): Promise<unknown> {
-    try {
-      return Promise.resolve(JSON.parse(this.consume()) as unknown);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    return new Promise((resolve) => resolve(JSON.parse(this.consume()) as unknown));
   }
   arrayBuffer(): Promise<ArrayBuffer> {
     return this.text().then((text) => new TextEncoder().encode(text).buffer);
@@ -117,7 +110,8 @@ const PER_CALLER_HEADERS = new Set(['x-request-id', 'traceparent', 'tracestate']
 
 /** The key under which concurrent identical queries share a call; undefined when this one must go alone. */
 export function sharingKey(url: string, init: FetcherRequestInit): string | undefined {
-  const { body, method, headers, signal } = init;
+  const { body, method, headers } = init;
+  const signal: unknown = init.signal;
   if (method !== 'POST' || typeof body !== 'string' || signal !== undefined) return undefined;
   if (!body.startsWith('{"query":"query') && !body.startsWith('{"query":"{')) return undefined;
   let key = `${url}\n${body}`;
@@ -162,7 +156,7 @@ export function keepAliveFetcher(dispatcher: Dispatcher = subgraphAgent(), optio
     const response = await dispatcher.request({
       origin,
       path,
-      method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
+      method: init.method ?? 'GET',
       headers: init.headers,
       body: init.body,
       signal: init.signal as AbortSignal | undefined,
