@@ -33,7 +33,7 @@ function runBench(): Promise<{ code: number | null; output: string }> {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 200_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
@@ -71,8 +71,8 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
     expect(row('subscription fan-out to 20 at 20/s')).toMatch(/ p99 [\d.]+ ms .* received (\d+)\/\1 /);
     // The gateway comparison: both gateways answered alike, both were measured, the ratio is printed.
     expect(output).toMatch(/both gateways answer the same \(\d+ and \d+ items on page 1\)/);
-    expect(row('@apollo/gateway  federated')).toMatch(/^@apollo\/gateway +federated +\d+\.\d/);
-    expect(row('Hive Gateway     single-subgraph')).toMatch(/^Hive Gateway +single-subgraph +\d+\.\d/);
+    expect(row('@apollo/gateway  federated')).toMatch(/@apollo\/gateway +federated +\d+\.\d/);
+    expect(row('Hive Gateway     single-subgraph')).toMatch(/Hive Gateway +single-subgraph +\d+\.\d/);
     expect(output).toMatch(/federated: @apollo\/gateway vs Hive Gateway \d+\.\d\dx throughput/);
-  }, 210_000);
+  }, 310_000);
 });
