@@ -33,6 +33,7 @@ import { createRateLimitStore } from '../subgraphs/kernel/rate-limit/store.js';
 import { composeSupergraph, subgraphSdls } from './compose.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 import { rateLimitPlugin } from './rate-limit.plugin.js';
+import { keepAliveFetcher, subgraphAgent } from './subgraph-fetcher.js';
 
 export type SubgraphSource =
   | { readonly kind: 'in-process'; readonly modules: readonly SubgraphModule[]; readonly orm: Orm }
@@ -68,21 +69,31 @@ class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   }
 }
 
-async function createApolloGateway(source: SubgraphSource, env: Env): Promise<ApolloGateway> {
+/** The gateway, and what must be closed when it stops. */
+interface BuiltGateway {
+  readonly gateway: ApolloGateway;
+  close(): Promise<void>;
+}
+
+async function createApolloGateway(source: SubgraphSource, env: Env): Promise<BuiltGateway> {
   if (source.kind === 'remote') {
-    return new ApolloGateway({
+    // One keep-alive pool per subgraph origin, shared by every data source (and the introspection).
+    const agent = subgraphAgent();
+    const fetcher = keepAliveFetcher(agent);
+    const gateway = new ApolloGateway({
       supergraphSdl: new IntrospectAndCompose({
         subgraphs: Object.entries(source.urls).map(([name, url]) => ({ name, url })),
       }),
-      buildService: ({ url }) => new ForwardingDataSource({ url }),
+      buildService: ({ url }) => new ForwardingDataSource({ url, fetcher }),
     });
+    return { gateway, close: () => agent.close() };
   }
   const byName = new Map(source.modules.map((m) => [m.name, m]));
   const schemas = new Map(
     await Promise.all(source.modules.map(async (m) => [m.name, await subgraphSchema(m)] as const)),
   );
   const supergraphSdl = composeSupergraph(await subgraphSdls(source.modules, (name) => `in-process://${name}`));
-  return new ApolloGateway({
+  const gateway = new ApolloGateway({
     supergraphSdl,
     buildService: ({ name }) => {
       const module = byName.get(name as SubgraphName);
@@ -91,6 +102,7 @@ async function createApolloGateway(source: SubgraphSource, env: Env): Promise<Ap
       return new InProcessDataSource(module, schema, source.orm, env);
     },
   });
+  return { gateway, close: () => Promise.resolve() };
 }
 
 /** Options of {@link createGatewayServer}. */
@@ -110,7 +122,9 @@ export async function createGatewayServer(
   env: Env,
   options: GatewayOptions = {},
 ): Promise<ApolloServer<GatewayContext>> {
-  const gateway = await createApolloGateway(source, env);
+  const built = await createApolloGateway(source, env);
+  const { gateway } = built;
+  const closeGateway = () => built.close();
   const rateLimitStore = await createRateLimitStore(env);
   const limits = limitServerOptions(env.graphqlLimits, env.nodeEnv);
   try {
@@ -132,6 +146,8 @@ export async function createGatewayServer(
         ApolloServerPluginLandingPageDisabled(),
         // No @cacheControl hints are used; the default plugin cost ~0.3 ms of CPU per operation.
         ApolloServerPluginCacheControlDisabled(),
+        // The subgraph connections close once the server has drained (no operation needs them any more).
+        { serverWillStart: () => Promise.resolve({ serverWillStop: closeGateway }) },
         ...(options.plugins ?? []),
       ],
     });
@@ -139,6 +155,7 @@ export async function createGatewayServer(
     return server;
   } catch (error) {
     await rateLimitStore.close();
+    await closeGateway();
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` must keep working: a small, fast run of the built benchmark (2,000 stores, one
- * second per scenario; the event rows at 100 webhooks/s and 20 sockets; the scale sweep at 2,000 and
- * 4,000 rows, 5 requests per query) against the real PostgreSQL.
+ * second per scenario; the event rows at 100 webhooks/s and 20 sockets; the gateway comparison in one
+ * round of one second; the scale sweep at 2,000 and 4,000 rows, 5 requests per query) against the real PostgreSQL.
  * It checks that the run completes and reports every section, not any figure (performance is read
  * from the full run, never asserted in tests).
  */
@@ -27,13 +27,15 @@ function runBench(): Promise<{ code: number | null; output: string }> {
         BENCH_SUBSCRIBERS: '20',
         BENCH_SCALE_SIZES: '2000,4000',
         BENCH_SCALE_REQUESTS: '5',
+        BENCH_GATEWAY_ROUNDS: '1',
+        BENCH_GATEWAY_DURATION: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 210_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 360_000);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
@@ -43,7 +45,7 @@ function runBench(): Promise<{ code: number | null; output: string }> {
 }
 
 describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
-  it('completes and prints the throughput table, the receipt, shop app content and event rows, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
+  it('completes and prints the throughput table, the receipt, shop app content, event and gateway rows, the stages, the token-check cost, the QR rendering cost and the plans', async () => {
     const { code, output } = await runBench();
     expect(code, output).toBe(0);
     expect(output).toContain('facade GET  prefecture=13');
@@ -76,5 +78,10 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
       expect(row(`${size}  GET checkins/me?limit=200`)).toMatch(/on check_in_user_id_checked_in_at_id_index/);
     }
     expect(row('4000  myReceipts after 20 (cursor)')).toMatch(/on receipt_claim_user_id_claimed_at_id_index/);
-  }, 220_000);
+    // The gateway comparison: both gateways answered alike, both were measured, the ratio is printed.
+    expect(output).toMatch(/both gateways answer the same \(\d+ and \d+ items on page 1\)/);
+    expect(row('@apollo/gateway  federated')).toMatch(/@apollo\/gateway +federated +\d+\.\d/);
+    expect(row('Hive Gateway     single-subgraph')).toMatch(/Hive Gateway +single-subgraph +\d+\.\d/);
+    expect(output).toMatch(/federated: @apollo\/gateway vs Hive Gateway \d+\.\d\dx throughput/);
+  }, 370_000);
 });

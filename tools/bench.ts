@@ -9,8 +9,9 @@
  * checking an access token, the CPU time of QR PNG and PDF rendering, check-in recording at a fixed
  * rate (open loop, one user per check-in), the event pipeline (webhook commit-to-delivery latency at a
  * fixed rate, live subscription fan-out: bench/events.ts, on a service of its own that may deliver to
- * the bench's loopback receiver), EXPLAIN of the search's statements as the service issues them, and the
- * scale sweep (search and consumer history lists at growing row counts: bench/scale.ts).
+ * the bench's loopback receiver), the separate topology's @apollo/gateway against Hive Gateway over the same
+ * subgraph processes (bench/gateway-compare.ts), EXPLAIN of the search's statements as the service issues them, and
+ * the scale sweep (search and consumer history lists at growing row counts: bench/scale.ts).
  *
  * Settings (environment, all optional): DATABASE_URL (admin URL; default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_STORES (100000), BENCH_CONNECTIONS (20),
@@ -22,12 +23,14 @@
  * profiles of the servers there; the event stage's service as service-events.cpuprofile), BENCH_ONLY (`checkins`: only the check-in stage, no baseline; with a
  * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
  * service that served nothing before; `pkpass`: only the .pkpass generation row, no database; `events`: only the
- * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do; `scale`: only the scale sweep,
+ * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do; `gateway`: only the gateway comparison,
+ * a small BENCH_STORES will do; `scale`: only the scale sweep,
  * bench/scale.ts; `search`: only the two search groups and the per-stage table; `soak`: mixed search and claim traffic at
  * BENCH_SOAK_RATE (100/s) for BENCH_SOAK_MINUTES (2) on a fresh service, sampled every 10 s, with a chart written to
  * BENCH_SOAK_OUT (the OS temp dir) and a verdict whether memory stayed flat: bench/soak.ts), BENCH_SCALE_SIZES
  * (10000,100000,1000000: the sweep's row counts, on a database of its own), BENCH_SCALE_REQUESTS (100 sequential
- * requests per query and size), BENCH_DIAG=1 (print what PostgreSQL's backends
+ * requests per query and size), BENCH_GATEWAY_ROUNDS (3) and BENCH_GATEWAY_DURATION (8 s per gateway, query and
+ * round; BENCH_WARMUP seconds of warm-up before the first round), BENCH_DIAG=1 (print what PostgreSQL's backends
  * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
@@ -50,6 +53,7 @@ import { measureTokenCheck } from './bench/token-check.js';
 import { measureReceipts } from './bench/receipts.js';
 import { appContentReport, measureAppContent } from './bench/app-content.js';
 import { measureCheckIns } from './bench/check-ins.js';
+import { gatewayReport, measureGateways } from './bench/gateway-compare.js';
 import { measurePkpassGeneration, PKPASS_TARGET_MS } from './bench/pkpass-render.js';
 import { readSoakSettings, runSoak } from './bench/soak.js';
 import {
@@ -75,17 +79,19 @@ interface BenchOptions {
   readonly eventRate: number;
   readonly subscribers: number;
   readonly fanOutRate: number;
+  readonly gatewayRounds: number;
+  readonly gatewayDuration: number;
   /**
    * `checkins`, `receipts` or `events`: run only that stage on a fresh service; `pkpass`: only the
    * .pkpass generation row.
    */
-  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | 'soak' | 'search' | undefined;
+  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | 'soak' | 'search' | 'gateway' | undefined;
   readonly scale: Omit<ScaleSettings, 'adminUrl' | 'poolSize' | 'cpuProfileDir'>;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale', 'soak', 'search'] as const;
+  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale', 'soak', 'search', 'gateway'] as const;
   const stage = stages.find((s) => s === value);
   if (stage) return stage;
   throw new Error(`BENCH_ONLY must be ${stages.join(', ')} (or unset)`);
@@ -117,6 +123,8 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     eventRate: positive('BENCH_EVENT_RATE', 500),
     subscribers: Math.round(positive('BENCH_SUBSCRIBERS', 1000)),
     fanOutRate: positive('BENCH_FANOUT_RATE', 20),
+    gatewayRounds: Math.round(positive('BENCH_GATEWAY_ROUNDS', 3)),
+    gatewayDuration: positive('BENCH_GATEWAY_DURATION', 8),
     only: readOnly(env.BENCH_ONLY),
     scale: {
       sizes: readScaleSizes(env.BENCH_SCALE_SIZES),
@@ -287,6 +295,25 @@ async function runSoakOnly(database: BenchDatabase, cleanups: (() => Promise<voi
   say((await runSoak(service, database.url, settings)).report);
 }
 
+/** The separate topology: @apollo/gateway against Hive Gateway over the same subgraph processes. */
+async function gatewayStage(options: BenchOptions, databaseUrl: string): Promise<void> {
+  const { connections, warmup } = options.load;
+  const { gatewayRounds: rounds, gatewayDuration: duration } = options;
+  say(
+    `\nSeparate topology, @apollo/gateway (processes/gateway) vs Hive Gateway (gateway-runtime over the committed supergraph), each its own process over the same five subgraph processes; ${connections} connections, ${rounds} alternating rounds of ${duration} s per gateway and query (${warmup} s warm-up in the first):`,
+  );
+  const { rows, items } = await measureGateways({
+    connections,
+    warmup,
+    duration,
+    rounds,
+    databaseUrl,
+    cpuProfileDir: options.cpuProfileDir,
+  });
+  say(`  both gateways answer the same (${items.join(' and ')} items on page 1); measured:`);
+  say(gatewayReport(rows));
+}
+
 /** The Apple Wallet pass row: CPU ms per signed .pkpass after warm-up, against its target. */
 function pkpassRow(): void {
   say('\nApple Wallet pass generation, CPU time per pass (20 warm-up passes, then the mean of 200, this process):');
@@ -324,6 +351,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   if (options.only === 'receipts') return runReceiptsOnly(options, database, cleanups);
   if (options.only === 'events') return eventsStage(options, database.url, cleanups);
   if (options.only === 'soak') return runSoakOnly(database, cleanups);
+  if (options.only === 'gateway') return gatewayStage(options, database.url);
 
   const load: LoadSettings = { ...options.load, databaseUrl: database.url };
   const spawn = { databaseUrl: database.url, poolSize: ORM_POOL_SIZE, cpuProfileDir: options.cpuProfileDir };
@@ -352,6 +380,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   );
   say(appContentReport(appContent.rows));
   await eventsStage(options, database.url, cleanups, service);
+  await gatewayStage(options, database.url);
   await searchStages(database.url, baseline);
   say('\nThe cost of checking an access token (sequential, medians of 300, this process):');
   for (const cost of await measureTokenCheck(database.url, 300))

@@ -11,7 +11,12 @@ export const BENCH_SECRETS_KEY = 'YmVuY2gtc2VjcmV0cy1rZXktMDEyMzQ1Njc4OTAxMjM';
 
 /** The environment of a one-process service on a random loopback port over `databaseUrl`. */
 export function benchServiceEnv(databaseUrl: string): Env {
-  return loadEnv({
+  return loadEnv(benchServiceVariables(databaseUrl));
+}
+
+/** {@link benchServiceEnv} as environment variables, for the service processes of the separate topology. */
+export function benchServiceVariables(databaseUrl: string): Record<string, string> {
+  return {
     NODE_ENV: 'production',
     // A throwaway service that sends no mail: verification off, so no SMTP server is needed.
     EMAIL_VERIFICATION: 'false',
@@ -29,7 +34,7 @@ export function benchServiceEnv(databaseUrl: string): Env {
     RATE_LIMIT_TERMINAL_CLAIM: '1000000',
     // BENCH_DIAG reads the service's event-loop delay from /metrics.
     ...(process.env.BENCH_DIAG ? { METRICS_TOKEN: BENCH_METRICS_TOKEN } : {}),
-  });
+  };
 }
 
 /** Registers a first-party OAuth app through the service's GraphQL API as the operator; its client credentials. */

@@ -42,7 +42,8 @@ export function createHttpApp(env: HttpAppEnv = DEFAULT_APP_ENV, role = 'all-in-
   app.set('trust proxy', env.trustProxy);
   app.use(requestIdMiddleware);
   app.use(requestTelemetry());
-  if (env.nodeEnv !== 'test') app.use(accessLog(env.logLevel));
+  // Its lines are all `info`: above that level it would only build a child logger per request for nothing.
+  if (env.nodeEnv !== 'test' && (env.logLevel === 'info' || env.logLevel === 'debug')) app.use(accessLog(env.logLevel));
   mountMetrics(app, { token: env.metricsToken, nodeEnv: env.nodeEnv });
   return app;
 }
