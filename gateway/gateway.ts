@@ -10,6 +10,7 @@ import {
   type GraphQLDataSourceProcessOptions,
 } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import type { GatewayInterface } from '@apollo/server-gateway-interface';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
@@ -33,6 +34,7 @@ import { createRateLimitStore } from '../subgraphs/kernel/rate-limit/store.js';
 import { composeSupergraph, subgraphSdls } from './compose.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 import { rateLimitPlugin } from './rate-limit.plugin.js';
+import { SingleFetchShortcut } from './single-fetch.js';
 import { keepAliveFetcher, subgraphAgent } from './subgraph-fetcher.js';
 
 export type SubgraphSource =
@@ -71,22 +73,25 @@ class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
 
 /** The gateway, and what must be closed when it stops. */
 interface BuiltGateway {
-  readonly gateway: ApolloGateway;
+  readonly gateway: GatewayInterface;
   close(): Promise<void>;
 }
 
 async function createApolloGateway(source: SubgraphSource, env: Env): Promise<BuiltGateway> {
+  const shortcut = new SingleFetchShortcut();
+  const { didResolveQueryPlan: experimental_didResolveQueryPlan } = shortcut;
   if (source.kind === 'remote') {
     // One keep-alive pool per subgraph origin, shared by every data source (and the introspection).
     const agent = subgraphAgent();
-    const fetcher = keepAliveFetcher(agent);
+    const fetcher = keepAliveFetcher(agent, { shareInflightQueries: env.shareInflightQueries });
     const gateway = new ApolloGateway({
       supergraphSdl: new IntrospectAndCompose({
         subgraphs: Object.entries(source.urls).map(([name, url]) => ({ name, url })),
       }),
       buildService: ({ url }) => new ForwardingDataSource({ url, fetcher }),
+      experimental_didResolveQueryPlan,
     });
-    return { gateway, close: () => agent.close() };
+    return { gateway: shortcut.wrap(gateway), close: () => agent.close() };
   }
   const byName = new Map(source.modules.map((m) => [m.name, m]));
   const schemas = new Map(
@@ -101,8 +106,9 @@ async function createApolloGateway(source: SubgraphSource, env: Env): Promise<Bu
       if (!module || !schema) throw new Error(`no in-process subgraph named ${name}`);
       return new InProcessDataSource(module, schema, source.orm, env);
     },
+    experimental_didResolveQueryPlan,
   });
-  return { gateway, close: () => Promise.resolve() };
+  return { gateway: shortcut.wrap(gateway), close: () => Promise.resolve() };
 }
 
 /** Options of {@link createGatewayServer}. */

@@ -2,10 +2,25 @@
  * Executes a subgraph fetch inside this process: no HTTP hop, no re-parse (documents are cached),
  * no re-validation (the query planner only emits valid subgraph operations). Each request gets one
  * subgraph context (forked EntityManager, DataLoaders) per subgraph, shared by all of its fetches.
+ *
+ * Identical queries running at the same moment (same operation, variables, credentials and client
+ * address: {@link sharingKey}) share one execution, as the separate topology's subgraph fetcher and
+ * Hive Gateway do over HTTP: the first runs, the others wait for it and each gets its own copy of the
+ * answer. Every caller was authenticated by the gateway before its fetch; mutations never share. The
+ * visible effects: the subgraph logs, times and traces the first caller's request only, and an
+ * internal error's `traceId` is the first caller's.
  */
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
-import { execute, getOperationAST, parse, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  getOperationAST,
+  OperationTypeNode,
+  parse,
+  type DocumentNode,
+  type GraphQLError,
+  type GraphQLSchema,
+} from 'graphql';
 import type { BaseContext, GatewayContext } from '../subgraphs/kernel/context.js';
 import type { Orm } from '../subgraphs/kernel/db/orm.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
@@ -23,9 +38,32 @@ function operationType(document: DocumentNode, operationName: string | undefined
   return getOperationAST(document, operationName)?.operation;
 }
 
+/**
+ * The key under which identical in-flight queries share one execution; undefined for anything that must
+ * run on its own (a mutation or subscription, an unparsable body).
+ */
+export function sharingKey(
+  document: DocumentNode,
+  request: { readonly query?: string; readonly operationName?: string; readonly variables?: Record<string, unknown> },
+  context: Partial<Pick<GatewayContext, 'authorization' | 'clientIp'>>,
+): string | undefined {
+  if (getOperationAST(document, request.operationName)?.operation !== OperationTypeNode.QUERY) return undefined;
+  return JSON.stringify([
+    request.query,
+    request.operationName ?? null,
+    request.variables ?? null,
+    context.authorization ?? null,
+    context.clientIp ?? null,
+  ]);
+}
+
+/** The callers waiting for the answer of a query already running. */
+type Waiting = { resolve(response: GatewayGraphQLResponse): void; reject(error: unknown): void }[];
+
 export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly documents = new Map<string, DocumentNode>();
   private readonly contexts = new WeakMap<object, BaseContext>();
+  private readonly inFlight = new Map<string, Waiting>();
 
   constructor(
     private readonly module: SubgraphModule,
@@ -34,10 +72,54 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     private readonly env: Env,
   ) {}
 
-  /** Runs in its own span (`subgraph <name>`, under the gateway's `gateway.fetch`) and is timed. */
+  /**
+   * Runs in its own span (`subgraph <name>`, under the gateway's `gateway.fetch`) and is timed; a caller
+   * that joins a running identical query gets a span with `retail_media.shared` and no execution.
+   */
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
     const name = this.module.name;
-    return inSpan(`subgraph ${name}`, { attributes: subgraphSpanAttributes(name) }, () => this.execute(options));
+    const key = this.env.shareInflightQueries
+      ? sharingKey(this.parsed(options), options.request, options.context as Partial<GatewayContext>)
+      : undefined;
+    const waiting = key === undefined ? undefined : this.inFlight.get(key);
+    if (waiting) {
+      const attributes = { ...subgraphSpanAttributes(name), 'retail_media.shared': true };
+      return inSpan(
+        `subgraph ${name}`,
+        { attributes },
+        () => new Promise<GatewayGraphQLResponse>((resolve, reject) => waiting.push({ resolve, reject })),
+      );
+    }
+    return inSpan(`subgraph ${name}`, { attributes: subgraphSpanAttributes(name) }, () =>
+      key === undefined ? this.execute(options) : this.lead(key, options),
+    );
+  }
+
+  /** Runs a shareable query; callers that join while it runs get copies, made before anyone reads it. */
+  private async lead(
+    key: string,
+    options: GraphQLDataSourceProcessOptions<GatewayContext>,
+  ): Promise<GatewayGraphQLResponse> {
+    const waiting: Waiting = [];
+    this.inFlight.set(key, waiting);
+    let response: GatewayGraphQLResponse;
+    try {
+      response = await this.execute(options);
+    } catch (error) {
+      this.inFlight.delete(key);
+      for (const caller of waiting) caller.reject(error);
+      throw error;
+    }
+    this.inFlight.delete(key);
+    // The gateway merges fetched data into its own result: every caller needs its own copy.
+    for (const caller of waiting) caller.resolve(structuredClone(response));
+    return response;
+  }
+
+  /** The fetch's parsed operation when the gateway has it (the single-fetch short path passes the client's). */
+  private parsed(options: GraphQLDataSourceProcessOptions<GatewayContext>): DocumentNode {
+    const parsed = 'document' in options ? options.document : undefined;
+    return parsed ?? this.document(options.request.query ?? '');
   }
 
   private async execute(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
@@ -45,7 +127,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     const gatewayContext = options.context as GatewayContext;
     const contextValue = this.contextFor(gatewayContext);
     const started = performance.now();
-    const document = this.document(request.query ?? '');
+    const document = this.parsed(options);
     const result = await execute({
       schema: this.schema,
       document,

@@ -35,6 +35,13 @@ export interface Env {
   readonly operatorTokenGenerated: boolean;
   /** Load demo data on start when the database has none. Default true, false in production. */
   readonly seedDemoData: boolean;
+  /**
+   * Identical queries in flight at the same moment share one subgraph execution or call
+   * (`SHARE_INFLIGHT_QUERIES`, default false): gateway/in-process-data-source.ts, gateway/subgraph-fetcher.ts.
+   * Off by default: some queries count what they see (failed client authentication at the token
+   * introspection endpoint, outage bookkeeping), and a shared execution counts once for all its callers.
+   */
+  readonly shareInflightQueries: boolean;
   /** Gateway port in the separate-process topology. Default 4100. */
   readonly gatewayPort: number;
   /**
@@ -291,6 +298,7 @@ export function loadEnv(source: Source = process.env): Env {
     operatorTokenGenerated: configuredToken === undefined,
     // Production loads demo data only when asked for explicitly.
     seedDemoData: bool(source, 'SEED_DEMO_DATA', nodeEnvRaw !== 'production'),
+    shareInflightQueries: bool(source, 'SHARE_INFLIGHT_QUERIES', false),
     gatewayPort: int(source, 'GATEWAY_PORT', 4100),
     gatewayUrl: url(source, 'GATEWAY_URL'),
     subgraphBasePort,
