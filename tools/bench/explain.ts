@@ -8,6 +8,7 @@ import type pg from 'pg';
 import {
   directoryStatements,
   SORT_MATCHES_UP_TO,
+  WALK_WINDOW,
   type Statement,
 } from '../../subgraphs/stores/store/store-directory.query.js';
 import { findPrefecture } from '../../subgraphs/stores/reference/prefectures.js';
@@ -120,8 +121,20 @@ export async function explainSearch(client: pg.Client, query: SearchQuery): Prom
   const statements = directoryStatements(filter, { page: 1, pageSize: PAGE_SIZE, offset: 0 });
   const count = await explain(client, inline(client, statements.count));
   const total = (await client.query<{ total: number }>(inline(client, statements.count))).rows[0]?.total ?? 0;
-  const page = await explain(client, inline(client, statements.page(q !== '' && total <= SORT_MATCHES_UP_TO)));
-  const label = `q=${query.q ?? '-'} prefecture=${query.prefecture ?? '-'}${q === '' ? '' : ` (${total} matches)`}`;
+  let page: PlanSummary;
+  let how = '';
+  if (q !== '' && total > SORT_MATCHES_UP_TO) {
+    // As the service: the bounded walk first; when it ends before the page is full, the sorted matches.
+    const walk = await explain(client, inline(client, statements.walk(WALK_WINDOW)));
+    if (walk.rows === Math.min(PAGE_SIZE, total)) {
+      page = walk;
+      how = ', walked';
+    } else {
+      page = await explain(client, inline(client, statements.page(true)));
+      how = `, walk of ${WALK_WINDOW} ended short after ${walk.executionMs.toFixed(1)} ms, then sorted`;
+    }
+  } else page = await explain(client, inline(client, statements.page(q !== '')));
+  const label = `q=${query.q ?? '-'} prefecture=${query.prefecture ?? '-'}${q === '' ? '' : ` (${total} matches${how})`}`;
   return { label, page, count, countIssued: q !== '' || page.rows === PAGE_SIZE };
 }
 

@@ -10,7 +10,13 @@ import { OPERATOR, openServiceDatabase, type ServiceDatabase } from '../../../te
 import { hasPostgres } from '../../../test/requirements.js';
 import { BusinessAccount } from '../../identity/index.js';
 import type { EntityManager } from '../../kernel/db/orm.js';
-import { directoryStatements, isShortTerm, type Statement } from './store-directory.query.js';
+import {
+  directoryStatements,
+  isShortTerm,
+  SORT_MATCHES_UP_TO,
+  WALK_WINDOW,
+  type Statement,
+} from './store-directory.query.js';
 import { StoreService } from './store.service.js';
 
 let db: ServiceDatabase;
@@ -130,6 +136,17 @@ describe('directory search for terms of one or two characters', () => {
     },
   );
 
+  it('walks a bounded window: the page when the window holds it, fewer rows when it does not', async () => {
+    const statements = directoryStatements({ q: '渋谷' }, { page: 1, pageSize: 1, offset: 0 });
+    const full = await ids(statements.page(false));
+    expect(full.length).toBe(1);
+    expect(await ids(statements.walk(100_000))).toEqual(full);
+    // The first visible store in kana order (アブ) does not match 渋谷: a window of one finds nothing.
+    expect(await ids(statements.walk(1))).toEqual([]);
+    const listed = directoryStatements({ q: 'ab', prefectureCode: '13' }, { page: 1, pageSize: 5, offset: 0 });
+    expect(await ids(listed.walk(100_000))).toEqual(await ids(listed.page(true)));
+  });
+
   it('does not match a pair of characters across the field separator', async () => {
     const page = await new StoreService(db.context()).searchPublic({ q: 'テン' });
     expect(page.items.map((s) => s.name)).not.toContain('店テ');
@@ -175,6 +192,15 @@ describe.skipIf(!hasPostgres('plans of the directory search at 20,000 stores'))(
          from generate_series(1, 20000) as i`,
         [businessAccountId],
       );
+      // A chain of 2,500 stores whose kana sort after every ストア: more matches than a sort is chosen
+      // for, all of them past the walk's window.
+      await em().execute(
+        `insert into "store" ("id", "created_at", "updated_at", "business_account_id", "name", "name_kana", "prefecture_code",
+           "store_type", "address", "is_public_listing")
+         select gen_random_uuid(), now(), now(), ?, 'ヲヲマート ' || i, 'ン' || i, '13', 'cafe', '町' || i, true
+         from generate_series(1, 2500) as i`,
+        [businessAccountId],
+      );
       await em().execute('vacuum analyze "store"');
     });
 
@@ -188,6 +214,23 @@ describe.skipIf(!hasPostgres('plans of the directory search at 20,000 stores'))(
       expect(count).toContain(SUBSTRING_INDEX_SCAN);
       expect(count.filter((s) => s !== SUBSTRING_INDEX_SCAN && !s.endsWith('Bitmap Heap Scan'))).toEqual([]);
       expect(await scans(statements.page(true))).toContain(SUBSTRING_INDEX_SCAN);
+    });
+
+    it('sorts the matches when they lie past the walk window, and walks when it holds the page', async () => {
+      const late = await bruteForce('ヲヲマート');
+      expect(late.length).toBeGreaterThan(SORT_MATCHES_UP_TO);
+      const paging = { page: 2, pageSize: 30, offset: 30 };
+      // The walk over its window finds none of them: the page comes from the sorted matches.
+      expect(await ids(directoryStatements({ q: 'ヲヲマート' }, paging).walk(WALK_WINDOW + 30))).toEqual([]);
+      const page = await new StoreService(db.context()).searchPublic({ q: 'ヲヲマート', page: 2, pageSize: 30 });
+      expect(page.items.map((s) => s.id)).toEqual(late.slice(30, 60));
+      expect(page.total).toBe(late.length);
+      // 店 is in every store: the window holds the page.
+      const everywhere = await bruteForce('店');
+      const walked = await ids(directoryStatements({ q: '店' }, paging).walk(WALK_WINDOW + 30));
+      expect(walked).toEqual(everywhere.slice(30, 60));
+      const shop = await new StoreService(db.context()).searchPublic({ q: '店', page: 2, pageSize: 30 });
+      expect(shop.items.map((s) => s.id)).toEqual(walked);
     });
   },
 );

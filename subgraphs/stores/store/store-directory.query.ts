@@ -142,36 +142,57 @@ function toStore(row: StoreRow): Store {
 
 /**
  * Below this many matches a text search reads its matches through the trigram index and sorts them;
- * above it, walking the kana-ordered index until the page is full is cheaper. PostgreSQL cannot know
- * which (matches of a chain's name sit together in kana order, so it guesses wrong: 17 ms instead of
- * ~1 ms for q=マート at 100k stores), so the count, which the page needs anyway, decides.
+ * above it, it first walks the kana-ordered index. PostgreSQL cannot know which is cheaper (matches of
+ * a chain's name sit together in kana order, so it guesses wrong: 17 ms instead of ~1 ms for q=マート at
+ * 100k stores), so the count, which the page needs anyway, decides.
  */
 export const SORT_MATCHES_UP_TO = 2000;
 
 /**
- * The statements of a directory search: the count, and the page read either by sorting the matches
- * (`sortMatches`) or by walking the kana-ordered index. Exported so the benchmark explains exactly these.
+ * How far the walk goes: at most this many stores past the page's offset (in kana order, after the
+ * non-text filters) are read for a page. Matches spread evenly fill a page within a few hundred of
+ * them (there are over 2,000). Where they sit late in kana order the walk would read most of the table
+ * (2.3 s for q=マート&prefecture=13 at 1M stores, whose matches are all under マ); a walk that ends
+ * before the page is full costs tens of ms and the search sorts the matches instead (~200 ms there).
+ */
+export const WALK_WINDOW = 5_000;
+
+/**
+ * The statements of a directory search: the count, the page read by sorting the matches
+ * (`page(true)`) or by walking the kana-ordered index (`page(false)`), and the walk bounded to its
+ * first `rows` stores (`walk(rows)`). Exported so the benchmark explains exactly these.
  *
  * A short term's count and sorted page find the matches through the substring index. The walk does
  * not name it: the planner estimates a fixed 0.5% of stores per short term (migration 0031), so with
  * it the walk over a term in thousands of stores would become reading and sorting all of them.
  */
 export function directoryStatements(filter: DirectoryFilter, paging: PageRequest) {
-  const order = 'order by "name_kana" asc, "id" asc limit ? offset ?';
+  const order = 'order by "name_kana" asc, "id" asc';
   const matching = whereClause(filter, true);
   const walking = whereClause(filter, false);
+  const listing = whereClause({ ...filter, q: '' }, false);
+  const text = filter.q ? whereClause({ q: filter.q }, false) : undefined;
   return {
     count: { sql: `select count(*)::int as total from "store" where ${matching.sql}`, params: matching.params },
     page: (sortMatches: boolean): Statement =>
       sortMatches
         ? {
-            sql: `with matches as materialized (select ${COLUMNS} from "store" where ${matching.sql}) select * from matches ${order}`,
+            sql: `with matches as materialized (select ${COLUMNS} from "store" where ${matching.sql}) select * from matches ${order} limit ? offset ?`,
             params: [...matching.params, paging.pageSize, paging.offset],
           }
         : {
-            sql: `select ${COLUMNS} from "store" where ${walking.sql} ${order}`,
+            sql: `select ${COLUMNS} from "store" where ${walking.sql} ${order} limit ? offset ?`,
             params: [...walking.params, paging.pageSize, paging.offset],
           },
+    /**
+     * The walk over the first `rows` stores in kana order only. Its rows are the page exactly when it
+     * returns as many as the page holds (the count says how many that is); otherwise the walk ended first.
+     */
+    walk: (rows: number): Statement => ({
+      // The text condition (the LIKE, and the visibility rule again) applies to the window's rows.
+      sql: `select ${COLUMNS} from (select ${COLUMNS}, "search_text" from "store" where ${listing.sql} ${order} limit ?) as "store" where ${text?.sql ?? 'true'} ${order} limit ? offset ?`,
+      params: [...listing.params, rows, ...(text?.params ?? []), paging.pageSize, paging.offset],
+    }),
   };
 }
 
@@ -191,7 +212,12 @@ export async function searchDirectory(
   if (filter.q) {
     const total = await countMatches();
     if (paging.offset >= total) return { items: [], total };
-    const rows = await run<StoreRow>(statements.page(total <= SORT_MATCHES_UP_TO));
+    if (total > SORT_MATCHES_UP_TO) {
+      const walked = await run<StoreRow>(statements.walk(WALK_WINDOW + paging.offset));
+      if (walked.length === Math.min(paging.pageSize, total - paging.offset))
+        return { items: walked.map(toStore), total };
+    }
+    const rows = await run<StoreRow>(statements.page(true));
     return { items: rows.map(toStore), total };
   }
   const rows = await run<StoreRow>(statements.page(false));
