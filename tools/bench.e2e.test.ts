@@ -29,6 +29,7 @@ function runBench(): Promise<{ code: number | null; output: string }> {
         BENCH_SCALE_REQUESTS: '5',
         BENCH_GATEWAY_ROUNDS: '1',
         BENCH_GATEWAY_DURATION: '1',
+        BENCH_IDLE_SECONDS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -78,8 +79,13 @@ describe.skipIf(!databaseUrl)('npm run bench (small run)', () => {
       expect(row(`${size}  GET checkins/me?limit=200`)).toMatch(/on check_in_user_id_checked_in_at_id_index/);
     }
     expect(row('4000  myReceipts after 20 (cursor)')).toMatch(/on receipt_claim_user_id_claimed_at_id_index/);
-    // The gateway comparison: both gateways answered alike, both were measured, the ratio is printed.
-    expect(output).toMatch(/both gateways answer the same \(\d+ and \d+ items on page 1\)/);
+    // The gateway comparison: the three answered alike, all were measured, the ratios are printed.
+    expect(output).toMatch(/all three answer the same \(\d+ and \d+ items on page 1\)/);
+    expect(row('one process      federated')).toMatch(/one process +federated +\d+\.\d/);
+    expect(output).toMatch(/federated: one-process topology vs Hive Gateway over the subgraph processes \d+\.\d\dx/);
+    // npm start at rest, both starts, an RSS figure each.
+    expect(row('first start (empty data directory)')).toMatch(/ready in +\d+ ms, RSS after 1 s idle +\d+ MB/);
+    expect(row('restart (same data directory)')).toMatch(/ready in +\d+ ms, RSS after 1 s idle +\d+ MB/);
     expect(row('@apollo/gateway  federated')).toMatch(/@apollo\/gateway +federated +\d+\.\d/);
     expect(row('Hive Gateway     single-subgraph')).toMatch(/Hive Gateway +single-subgraph +\d+\.\d/);
     expect(output).toMatch(/federated: @apollo\/gateway vs Hive Gateway \d+\.\d\dx throughput/);

@@ -24,7 +24,8 @@
  * small BENCH_STORES it takes well under a minute; `receipts`: only the receipt stage, last-receipt and claims, on a
  * service that served nothing before; `pkpass`: only the .pkpass generation row, no database; `events`: only the
  * webhook and fan-out rows, on a fresh service, a small BENCH_STORES will do; `gateway`: only the gateway comparison,
- * a small BENCH_STORES will do; `scale`: only the scale sweep,
+ * a small BENCH_STORES will do; `idle`: only `npm start`'s RSS at rest (first start and restart on an embedded database,
+ * after BENCH_IDLE_SECONDS (30) idle: bench/idle-rss.ts); `scale`: only the scale sweep,
  * bench/scale.ts; `search`: only the two search groups and the per-stage table; `soak`: mixed search and claim traffic at
  * BENCH_SOAK_RATE (100/s) for BENCH_SOAK_MINUTES (2) on a fresh service, sampled every 10 s, with a chart written to
  * BENCH_SOAK_OUT (the OS temp dir) and a verdict whether memory stayed flat: bench/soak.ts), BENCH_SCALE_SIZES
@@ -54,6 +55,8 @@ import { measureReceipts } from './bench/receipts.js';
 import { appContentReport, measureAppContent } from './bench/app-content.js';
 import { measureCheckIns } from './bench/check-ins.js';
 import { gatewayReport, measureGateways } from './bench/gateway-compare.js';
+import { freePort } from './bench/gateway-topology.js';
+import { idleRssReport, measureIdleRss } from './bench/idle-rss.js';
 import { measurePkpassGeneration, PKPASS_TARGET_MS } from './bench/pkpass-render.js';
 import { readSoakSettings, runSoak } from './bench/soak.js';
 import {
@@ -85,13 +88,16 @@ interface BenchOptions {
    * `checkins`, `receipts` or `events`: run only that stage on a fresh service; `pkpass`: only the
    * .pkpass generation row.
    */
-  readonly only: 'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | 'soak' | 'search' | 'gateway' | undefined;
+  readonly only:
+    'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | 'soak' | 'search' | 'gateway' | 'idle' | undefined;
+  /** Seconds `npm start` sits idle before its RSS is quoted. */
+  readonly idleSeconds: number;
   readonly scale: Omit<ScaleSettings, 'adminUrl' | 'poolSize' | 'cpuProfileDir'>;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale', 'soak', 'search', 'gateway'] as const;
+  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale', 'soak', 'search', 'gateway', 'idle'] as const;
   const stage = stages.find((s) => s === value);
   if (stage) return stage;
   throw new Error(`BENCH_ONLY must be ${stages.join(', ')} (or unset)`);
@@ -126,6 +132,7 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     gatewayRounds: Math.round(positive('BENCH_GATEWAY_ROUNDS', 3)),
     gatewayDuration: positive('BENCH_GATEWAY_DURATION', 8),
     only: readOnly(env.BENCH_ONLY),
+    idleSeconds: Math.round(positive('BENCH_IDLE_SECONDS', 30)),
     scale: {
       sizes: readScaleSizes(env.BENCH_SCALE_SIZES),
       requests: Math.round(positive('BENCH_SCALE_REQUESTS', 100)),
@@ -300,7 +307,7 @@ async function gatewayStage(options: BenchOptions, databaseUrl: string): Promise
   const { connections, warmup } = options.load;
   const { gatewayRounds: rounds, gatewayDuration: duration } = options;
   say(
-    `\nSeparate topology, @apollo/gateway (processes/gateway) vs Hive Gateway (gateway-runtime over the committed supergraph), each its own process over the same five subgraph processes; ${connections} connections, ${rounds} alternating rounds of ${duration} s per gateway and query (${warmup} s warm-up in the first):`,
+    `\nSeparate topology, @apollo/gateway (processes/gateway) vs Hive Gateway (gateway-runtime over the committed supergraph), each its own process over the same five subgraph processes, and the one-process topology beside them; ours with SHARE_INFLIGHT_QUERIES=true, as Hive Gateway shares in-flight queries by default; ${connections} connections, ${rounds} alternating rounds of ${duration} s per gateway and query (${warmup} s warm-up in the first):`,
   );
   const { rows, items } = await measureGateways({
     connections,
@@ -309,9 +316,18 @@ async function gatewayStage(options: BenchOptions, databaseUrl: string): Promise
     rounds,
     databaseUrl,
     cpuProfileDir: options.cpuProfileDir,
+    poolSize: ORM_POOL_SIZE,
   });
-  say(`  both gateways answer the same (${items.join(' and ')} items on page 1); measured:`);
+  say(`  all three answer the same (${items.join(' and ')} items on page 1); measured:`);
   say(gatewayReport(rows));
+}
+
+/** `npm start`'s resident memory at rest, embedded database, first start and restart (bench/idle-rss.ts). */
+async function idleRssStage(options: BenchOptions): Promise<void> {
+  say(
+    `\nnpm start at rest (package.json's start command, embedded PostgreSQL, demo data, a temp data directory; RSS from /proc after ${options.idleSeconds} s idle):`,
+  );
+  say(idleRssReport(await measureIdleRss(await freePort(), options.idleSeconds), options.idleSeconds));
 }
 
 /** The Apple Wallet pass row: CPU ms per signed .pkpass after warm-up, against its target. */
@@ -336,6 +352,7 @@ async function searchStages(databaseUrl: string, baseline: ServerProcess): Promi
 async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Promise<void> {
   const started = performance.now();
   if (options.only === 'pkpass') return pkpassRow();
+  if (options.only === 'idle') return idleRssStage(options);
   if (options.only === 'scale') return scaleStage(options, cleanups);
   const database: BenchDatabase = await createBenchDatabase(options.adminUrl);
   cleanups.push(() => database.drop());
@@ -354,13 +371,16 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   if (options.only === 'gateway') return gatewayStage(options, database.url);
 
   const load: LoadSettings = { ...options.load, databaseUrl: database.url };
+  // The service as configured by default: no sharing of in-flight queries (the baseline shares none either).
   const spawn = { databaseUrl: database.url, poolSize: ORM_POOL_SIZE, cpuProfileDir: options.cpuProfileDir };
   const [service, baseline] = await Promise.all([spawnServer('service', spawn), spawnServer('baseline', spawn)]);
   cleanups.push(
     () => service.stop(),
     () => baseline.stop(),
   );
-  say(`service (startAllInOne) at ${service.url}, baseline (express + pg, pool ${ORM_POOL_SIZE}) at ${baseline.url}`);
+  say(
+    `service (startAllInOne; each request runs its own query, as in the baseline) at ${service.url}, baseline (express + pg, pool ${ORM_POOL_SIZE}) at ${baseline.url}`,
+  );
   const { connections, duration, warmup } = load;
   say(
     `load: ${connections} connections, ${warmup} s warm-up + ${duration} s measured per scenario, servers in their own processes`,
@@ -388,6 +408,7 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   say('\nQR rendering, CPU time per render (first render once, then medians of 100 after warm-up, this process):');
   for (const cost of await measureQrRendering(100)) say(`  ${cost.name.padEnd(58)} ${cost.cpuMs.toFixed(3)} ms`);
   pkpassRow();
+  await idleRssStage(options);
   await explainSearches(database.url, options.q);
   // Minutes of steady traffic on a quiet machine, on a fresh service: a run of its own, not a row here.
   say(

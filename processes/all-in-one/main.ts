@@ -1,7 +1,6 @@
 /** `npm start`: the whole service in one process, with demo data, printing where everything is. */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { loadEnv } from '../../subgraphs/kernel/env.js';
+import { collectGarbage } from '../full-gc.js';
 import { closeOnSignals } from '../lifecycle.js';
 import { DEMO_APPS, DEMO_USERS } from '../demo/demo-data.js';
 import { demoRedirectUris } from '../demo/demo-apps.js';
@@ -22,20 +21,10 @@ function demoCredentials(publicUrl: string): string[] {
   ];
 }
 
-/**
- * One full garbage collection once the service is ready. Start-up allocates far more than it keeps
- * (migrations, demo data, the subgraph schemas composed into the supergraph), and V8 collects when a
- * process allocates: an idle service hardly does, so it kept the heap it grew to while starting (about
- * 100 MB more resident memory at idle). The collector is reached through a fresh context, so the
- * service's own global scope gets no `gc` (and `--expose-gc` is off again for later contexts).
- */
-function collectStartUpGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  setFlagsFromString('--no-expose-gc');
-  gc();
-}
-
+// One full garbage collection once the service is ready. Start-up allocates far more than it keeps
+// (migrations, demo data, the subgraph schemas composed into the supergraph), and V8 collects when a
+// process allocates: an idle service hardly does, so it kept the heap it grew to while starting (about
+// 100 MB more resident memory at idle).
 const started = Date.now();
 const env = loadEnv();
 const service = await startAllInOne(env);
@@ -66,6 +55,6 @@ const lines = [
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
-collectStartUpGarbage();
+collectGarbage();
 
 closeOnSignals('service', service, env.shutdownTimeoutMs);

@@ -3,11 +3,17 @@
  * Gateway, both over the same five subgraph processes (bench/gateway-topology.ts). Each query is
  * first answered by both and the answers compared; then the two are measured alternately, round by
  * round (federated query and single-subgraph query), with autocannon as bench/load.ts does. The row
- * of each query sums its rounds; the ratio is @apollo/gateway's throughput over Hive Gateway's.
+ * of each query sums its rounds; the ratio is @apollo/gateway's throughput over Hive Gateway's. The
+ * one-process topology (startAllInOne in a child process, subgraphs in-process, on the same database)
+ * is measured in the same rounds, against Hive Gateway over the subgraph processes.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { measure, type LoadSettings, type Measurement, type Scenario, type StorePage } from './load.js';
 import { startGatewayTopology, type GatewayTarget } from './gateway-topology.js';
+import { spawnServer } from './serve.js';
+
+/** The name of the one-process topology's row. */
+export const ONE_PROCESS = 'one process';
 
 /** The two queries: one that needs two subgraphs (stores, then identity for `business`), one that needs one. */
 export const GATEWAY_QUERIES = [
@@ -25,6 +31,8 @@ export interface GatewaySettings extends Omit<LoadSettings, 'duration'> {
   /** Rounds; each measures every query on both gateways, in alternating order. */
   readonly rounds: number;
   readonly cpuProfileDir?: string | undefined;
+  /** The one-process service's ORM pool size. */
+  readonly poolSize: number;
 }
 
 /** One query's result for one gateway: its rounds and their sum. */
@@ -84,19 +92,32 @@ function summarize(gateway: string, query: string, rounds: readonly Round[]): Ga
 /** Starts the topology, checks equal answers, measures, stops; the rows, @apollo/gateway's first per query. */
 export async function measureGateways(settings: GatewaySettings): Promise<{ rows: GatewayRow[]; items: number[] }> {
   const topology = await startGatewayTopology(settings);
+  const service = await spawnServer('service', {
+    databaseUrl: settings.databaseUrl,
+    poolSize: settings.poolSize,
+    shareInflightQueries: true,
+  });
   try {
-    const gateways = [topology.apollo, topology.hive];
+    const oneProcess: GatewayTarget = {
+      name: ONE_PROCESS,
+      url: service.url,
+      pid: service.pid,
+      cpuMs: () => service.cpuMs(),
+    };
+    const gateways = [topology.apollo, topology.hive, oneProcess];
     const items: number[] = [];
     for (const { label, query } of GATEWAY_QUERIES) {
-      const [apollo, hive] = await Promise.all(gateways.map((g) => answer(scenario(g, label, query))));
-      if (!isDeepStrictEqual(apollo, hive))
-        throw new Error(`${label}: @apollo/gateway and Hive Gateway answer differently`);
+      const [apollo, ...others] = await Promise.all(gateways.map((g) => answer(scenario(g, label, query))));
+      others.forEach((other, i) => {
+        if (!isDeepStrictEqual(apollo, other))
+          throw new Error(`${label}: @apollo/gateway and ${gateways[i + 1]?.name} answer differently`);
+      });
       items.push((apollo as { data: { publicStores: StorePage } }).data.publicStores.items.length);
     }
     const measured = new Map<string, Round[]>();
     for (let round = 0; round < settings.rounds; round += 1) {
-      // Alternate who goes first, so neither always runs on a machine warmed (or heated) by the other.
-      const order = round % 2 === 0 ? gateways : [...gateways].reverse();
+      // Rotate who goes first, so none always runs on a machine warmed (or heated) by another.
+      const order = gateways.map((_, i) => gateways[(i + round) % gateways.length] as GatewayTarget);
       for (const { label, query } of GATEWAY_QUERIES)
         for (const gateway of order) {
           const s = scenario(gateway, label, query);
@@ -114,6 +135,7 @@ export async function measureGateways(settings: GatewaySettings): Promise<{ rows
     );
     return { rows, items };
   } finally {
+    await service.stop();
     await topology.stop();
   }
 }
@@ -130,10 +152,18 @@ export function gatewayReport(rows: readonly GatewayRow[]): string {
   for (const { label } of GATEWAY_QUERIES) {
     const apollo = rows.find((r) => r.query === label && r.gateway === '@apollo/gateway');
     const hive = rows.find((r) => r.query === label && r.gateway === 'Hive Gateway');
+    const one = rows.find((r) => r.query === label && r.gateway === ONE_PROCESS);
     if (apollo && hive)
       lines.push(
         `  ${label}: @apollo/gateway vs Hive Gateway ${(apollo.rps / hive.rps).toFixed(2)}x throughput, ${(apollo.cpuMs / hive.cpuMs).toFixed(2)}x gateway CPU per request`,
       );
+    if (one && hive)
+      lines.push(
+        `  ${label}: one-process topology vs Hive Gateway over the subgraph processes ${(one.rps / hive.rps).toFixed(2)}x throughput`,
+      );
   }
+  lines.push(
+    `  (${ONE_PROCESS}: startAllInOne, subgraphs in-process; its "gateway CPU" is the whole service's, its subgraph processes sit idle)`,
+  );
   return lines.join('\n');
 }

@@ -42,7 +42,7 @@ export interface GatewayTopology {
 }
 
 /** A free loopback port (bound once and released; nothing else on this machine races for it in a bench). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -101,6 +101,8 @@ export async function startGatewayTopology(options: TopologyOptions): Promise<Ga
     const apolloEnv = {
       ...base,
       GATEWAY_PORT: String(apolloPort),
+      // As Hive Gateway does by default.
+      SHARE_INFLIGHT_QUERIES: 'true',
       ...Object.fromEntries(Object.entries(urls).map(([name, url]) => [`SUBGRAPH_${name.toUpperCase()}_URL`, url])),
       ...profile('gateway-apollo'),
     };

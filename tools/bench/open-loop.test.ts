@@ -71,7 +71,7 @@ describe('openLoopInProcess', () => {
   let server: http.Server | undefined;
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-  it('sends the plan from a child process, in order, and answers what that process measured', async () => {
+  it('sends the whole plan from a child process and answers what that process measured', async () => {
     const seen: string[] = [];
     server = http.createServer((request, response) => {
       let body = '';
@@ -88,7 +88,8 @@ describe('openLoopInProcess', () => {
       rate: 100,
       requests: ['a', 'b', 'c'].map((path) => ({ method: 'POST' as const, path: `/${path}`, body: path })),
     });
-    expect(seen).toEqual(['POST /a a', 'POST /b b', 'POST /c c']);
+    // Each request has its own connection: on a loaded machine two due 10 ms apart may arrive in either order.
+    expect([...seen].sort()).toEqual(['POST /a a', 'POST /b b', 'POST /c c']);
     expect(result).toMatchObject({ requests: 3, non2xx: 1, statuses: { 409: 1 }, errors: 0 });
     expect(result.p50).toBeGreaterThan(0);
     expect(result.maxSendLag).toBeGreaterThanOrEqual(0);

@@ -10,10 +10,13 @@ import { benchServiceEnv } from './credentials.js';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startAllInOne } from '../../processes/all-in-one/all-in-one.js';
+import { collectGarbage } from '../../processes/full-gc.js';
 import { startBaseline } from './baseline.js';
 
 /** The child's fourth argument when {@link SpawnOptions.allowPrivateReceivers} is set. */
 const ALLOW_PRIVATE_RECEIVERS = 'allow-private-receivers';
+/** A later argument of the child when {@link SpawnOptions.shareInflightQueries} is true. */
+const SHARING = 'share-inflight-queries';
 
 /** Which server a child runs. */
 export type ServerKind = 'service' | 'baseline';
@@ -22,6 +25,8 @@ export type ServerKind = 'service' | 'baseline';
 export interface ServiceSample {
   readonly rssMb: number;
   readonly heapUsedMb: number;
+  /** Heap in use right after a full GC, forced by the sample (its pause falls before the next window). */
+  readonly liveHeapMb: number;
   readonly loopP99Ms: number;
   readonly loopMaxMs: number;
 }
@@ -51,6 +56,11 @@ export interface SpawnOptions {
    * Env the bench builds, never through an environment variable of the product.
    */
   readonly allowPrivateReceivers?: boolean;
+  /**
+   * The service only: true turns on the sharing of identical in-flight queries
+   * (`env.shareInflightQueries`, off by default), as Hive Gateway shares them in the gateway comparison.
+   */
+  readonly shareInflightQueries?: boolean;
 }
 
 /** Starts a server of `kind` in a child process and resolves once it listens. */
@@ -64,6 +74,7 @@ export function spawnServer(kind: ServerKind, options: SpawnOptions): Promise<Se
     : [];
   const args = [kind, options.databaseUrl, String(options.poolSize)];
   if (options.allowPrivateReceivers) args.push(ALLOW_PRIVATE_RECEIVERS);
+  if (options.shareInflightQueries) args.push(SHARING);
   const child = fork(fileURLToPath(import.meta.url), args, {
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -104,14 +115,16 @@ async function serve(
   databaseUrl: string,
   poolSize: number,
   allowPrivateReceivers: boolean,
+  shareInflightQueries: boolean,
 ): Promise<void> {
   let close: () => Promise<void>;
   let url: string;
   if (kind === 'service') {
     const production = benchServiceEnv(databaseUrl);
-    const env = allowPrivateReceivers
+    const receivers = allowPrivateReceivers
       ? { ...production, events: { ...production.events, allowPrivateReceivers: true } }
       : production;
+    const env = { ...receivers, shareInflightQueries };
     const service = await startAllInOne(env);
     ({ url } = service);
     close = () => service.close();
@@ -128,12 +141,17 @@ async function serve(
       const memory = process.memoryUsage();
       const mb = (bytes: number) => bytes / (1024 * 1024);
       const ms = (ns: number) => ns / 1e6;
+      const loopP99Ms = ms(loopDelay.percentile(99));
+      const loopMaxMs = ms(loopDelay.max);
+      collectGarbage();
       const sample: ServiceSample = {
         rssMb: mb(memory.rss),
         heapUsedMb: mb(memory.heapUsed),
-        loopP99Ms: ms(loopDelay.percentile(99)),
-        loopMaxMs: ms(loopDelay.max),
+        liveHeapMb: mb(process.memoryUsage().heapUsed),
+        loopP99Ms,
+        loopMaxMs,
       };
+      // After the collection: its pause counts in no window's loop delay.
       loopDelay.reset();
       process.send?.({ sample });
     }
@@ -150,11 +168,15 @@ async function serve(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [kind, databaseUrl, poolSize, flag] = process.argv.slice(2);
-  serve(kind as ServerKind, databaseUrl ?? '', Number(poolSize ?? 10), flag === ALLOW_PRIVATE_RECEIVERS).catch(
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  const [kind, databaseUrl, poolSize, ...flags] = process.argv.slice(2);
+  serve(
+    kind as ServerKind,
+    databaseUrl ?? '',
+    Number(poolSize ?? 10),
+    flags.includes(ALLOW_PRIVATE_RECEIVERS),
+    flags.includes(SHARING),
+  ).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
 }
