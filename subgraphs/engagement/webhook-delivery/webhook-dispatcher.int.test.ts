@@ -318,6 +318,45 @@ describe('delivery', () => {
     ]);
   });
 
+  it('a re-send while an attempt is in flight is not undone by that attempt: it goes out as a manual one', async () => {
+    const shop = await business();
+    const id = await endpoint(shop, whsec());
+    await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    // The receiver answers the first attempt only after the delivery was re-sent (resendWebhookEvent's
+    // statement: pending, attempts reset, due now, manual next, lease released).
+    let first = true;
+    receiver.respond = (_request, response) => {
+      if (!first) return void response.end('ok');
+      first = false;
+      void root
+        .fork()
+        .execute(
+          `update "webhook_delivery" set "status" = 'pending', "attempts" = 0, "next_attempt_at" = now(),
+             "next_trigger" = 'manual', "lease_until" = null where "endpoint_id" = ?`,
+          [id],
+        )
+        .then(() => response.end('ok'));
+    };
+    const dispatcher = dispatcherWith();
+    expect(await dispatcher.runOnce(root)).toBe(1);
+    // The attempt is logged, but the delivery is still the re-sent one, due now.
+    expect(await delivery(id)).toMatchObject([{ status: 'pending', attempts: 0 }]);
+    expect(await dispatcher.runOnce(root)).toBe(1);
+    expect(await delivery(id)).toMatchObject([{ status: 'succeeded', attempts: 1 }]);
+    const rows = await root
+      .fork()
+      .execute<{ attempt: number; trigger: string; response_status: number }[]>(
+        'select "attempt", "trigger", "response_status" from "webhook_attempt" where "endpoint_id" = ? order by "attempted_at"',
+        [id],
+      );
+    expect(rows).toEqual([
+      { attempt: 1, trigger: 'scheduled', response_status: 200 },
+      { attempt: 1, trigger: 'manual', response_status: 200 },
+    ]);
+    expect(receiver.received).toHaveLength(2);
+  });
+
   it('honours Retry-After on 429, 502 and 504 only', async () => {
     const shop = await business();
     const id = await endpoint(shop, whsec());

@@ -133,6 +133,12 @@ interface ClaimedRow {
   previous_secret_expires_at: Date | string | null;
   /** Why this attempt is made (the delivery's `next_trigger` when it was claimed). */
   trigger: WebhookAttemptTrigger;
+  /**
+   * The lease this claim set, which also names the claim: the attempt's result is written to the
+   * delivery only while the lease is still this one. A re-send during the attempt clears it, so the
+   * result cannot undo the re-send (which then goes out as its own, manual, attempt).
+   */
+  lease_until: Date;
 }
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
@@ -203,7 +209,7 @@ export class WebhookDispatcher {
       );
       if (rows.length === 0) return [];
       const triggers = new Map(rows.map((row) => [row.id, row.trigger]));
-      const claimed = await em.execute<Omit<ClaimedRow, 'trigger'>[]>(
+      const claimed = await em.execute<Omit<ClaimedRow, 'trigger' | 'lease_until'>[]>(
         `select d."id", d."attempts", o."id" as "event_id", o."type" as "event_type", o."business_account_id",
            o."occurred_at", o."payload", e."id" as "endpoint_id", e."url", e."secret_ciphertext",
            e."previous_secret_ciphertext", e."previous_secret_expires_at"
@@ -214,7 +220,11 @@ export class WebhookDispatcher {
          order by d."next_attempt_at"`,
         [JSON.stringify(rows.map((row) => row.id))],
       );
-      return claimed.map((row) => ({ ...row, trigger: triggers.get(row.id) ?? WebhookAttemptTrigger.Scheduled }));
+      return claimed.map((row) => ({
+        ...row,
+        trigger: triggers.get(row.id) ?? WebhookAttemptTrigger.Scheduled,
+        lease_until: leaseUntil,
+      }));
     });
   }
 
@@ -313,7 +323,7 @@ export class WebhookDispatcher {
         ],
       );
       if (ok) {
-        await this.finishDelivery(em, row.id, WebhookDeliveryStatus.Succeeded, recordedAt, result.status);
+        await this.finishDelivery(em, row, WebhookDeliveryStatus.Succeeded, recordedAt, result.status);
         await em.execute(
           `update "webhook_endpoint" set "status" = ?, "failing_since" = null, "updated_at" = ?
            where "id" = ? and "status" <> ?`,
@@ -322,7 +332,7 @@ export class WebhookDispatcher {
         return 'succeeded';
       }
       if (gone) {
-        await this.finishDelivery(em, row.id, WebhookDeliveryStatus.Failed, recordedAt, result.status);
+        await this.finishDelivery(em, row, WebhookDeliveryStatus.Failed, recordedAt, result.status);
         await this.disable(em, row.endpoint_id, 'gone', recordedAt);
         return 'disabled';
       }
@@ -334,11 +344,11 @@ export class WebhookDispatcher {
       const failingSince = endpoint[0]?.failing_since ? asDate(endpoint[0].failing_since) : null;
       const delay = this.nextDelayMs(row.attempts, result);
       if (delay === null) {
-        await this.finishDelivery(em, row.id, WebhookDeliveryStatus.Failed, recordedAt, result.status);
+        await this.finishDelivery(em, row, WebhookDeliveryStatus.Failed, recordedAt, result.status);
       } else {
         await em.execute(
           `update "webhook_delivery" set "next_attempt_at" = ?, "lease_until" = null, "last_attempt_at" = ?,
-             "last_response_status" = ?, "updated_at" = ? where "id" = ? and "status" = ?`,
+             "last_response_status" = ?, "updated_at" = ? where "id" = ? and "status" = ? and "lease_until" = ?`,
           [
             new Date(recordedAt.getTime() + delay),
             attemptedAt,
@@ -346,6 +356,7 @@ export class WebhookDispatcher {
             recordedAt,
             row.id,
             WebhookDeliveryStatus.Pending,
+            row.lease_until,
           ],
         );
       }
@@ -360,17 +371,18 @@ export class WebhookDispatcher {
     });
   }
 
+  /** Ends a delivery with its claim's result, unless it was re-sent (or re-claimed) meanwhile. */
   private async finishDelivery(
     em: EntityManager,
-    id: string,
+    row: ClaimedRow,
     status: WebhookDeliveryStatus,
     at: Date,
     responseStatus: number | null,
   ): Promise<void> {
     await em.execute(
       `update "webhook_delivery" set "status" = ?, "lease_until" = null, "last_attempt_at" = ?,
-         "last_response_status" = ?, "updated_at" = ? where "id" = ? and "status" = ?`,
-      [status, at, responseStatus, at, id, WebhookDeliveryStatus.Pending],
+         "last_response_status" = ?, "updated_at" = ? where "id" = ? and "status" = ? and "lease_until" = ?`,
+      [status, at, responseStatus, at, row.id, WebhookDeliveryStatus.Pending, row.lease_until],
     );
   }
 

@@ -342,7 +342,9 @@ export class WebhookEndpointService {
   /**
    * Delivers an event to an endpoint again: its delivery (created if there was none) becomes pending,
    * due now, with a fresh retry schedule. The event must be of the endpoint's business and still kept
-   * (EVENT_RETENTION_DAYS); a disabled endpoint must be enabled first.
+   * (EVENT_RETENTION_DAYS); a disabled endpoint must be enabled first. A lease is released: an attempt
+   * in flight still completes and is logged, but its result no longer settles the delivery, which
+   * goes out again as the manual attempt asked for.
    */
   async resend(endpointId: string, eventId: string): Promise<WebhookDeliveryView> {
     const endpoint = await this.owned(endpointId, this.manager());
@@ -365,7 +367,7 @@ export class WebhookEndpointService {
        values (?, now(), now(), ?, ?, ?, 0, now(), ?)
        on conflict ("endpoint_id", "event_id") do update
          set "status" = excluded."status", "attempts" = 0, "next_attempt_at" = now(), "updated_at" = now(),
-           "next_trigger" = excluded."next_trigger"
+           "next_trigger" = excluded."next_trigger", "lease_until" = null
        returning "id", "event_id", "endpoint_id", "status", "attempts", "next_attempt_at"`,
       [uuidv7(), eventId, endpoint.id, WebhookDeliveryStatus.Pending, WebhookAttemptTrigger.Manual],
     );
