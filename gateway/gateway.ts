@@ -15,7 +15,7 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, parse, type GraphQLFormattedError } from 'graphql';
 import type { GatewayContext } from '../subgraphs/kernel/context.js';
 import { UNAVAILABLE_MESSAGE } from '../subgraphs/kernel/db/outage.js';
 import { ErrorCode } from '../subgraphs/kernel/errors.js';
@@ -31,15 +31,21 @@ import { unsafeTextPlugin } from '../subgraphs/kernel/input/unsafe-text.plugin.j
 import { subgraphSchema, type SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 import { receiptRateLimitRules, type RateLimitRule } from '../subgraphs/kernel/rate-limit/rules.js';
 import { createRateLimitStore } from '../subgraphs/kernel/rate-limit/store.js';
+import { isSharedRead, type SharedReads } from '../subgraphs/kernel/shared-reads.js';
 import { composeSupergraph, subgraphSdls } from './compose.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 import { rateLimitPlugin } from './rate-limit.plugin.js';
 import { SingleFetchShortcut } from './single-fetch.js';
-import { keepAliveFetcher, subgraphAgent } from './subgraph-fetcher.js';
+import { keepAliveFetcher, subgraphAgent, type Shareable } from './subgraph-fetcher.js';
 
 export type SubgraphSource =
   | { readonly kind: 'in-process'; readonly modules: readonly SubgraphModule[]; readonly orm: Orm }
-  | { readonly kind: 'remote'; readonly urls: Readonly<Record<SubgraphName, string>> };
+  | {
+      readonly kind: 'remote';
+      readonly urls: Readonly<Record<SubgraphName, string>>;
+      /** Each subgraph's shared reads (its module's `sharedReads`); none when absent. */
+      readonly sharedReads?: Readonly<Partial<Record<SubgraphName, readonly string[]>>>;
+    };
 
 /** A subgraph's HTTP response as the data source sees it. */
 type SubgraphResponse = Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0];
@@ -71,6 +77,39 @@ class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   }
 }
 
+/**
+ * Whether a query to a remote subgraph is one of its shared reads (kernel/shared-reads.ts); each
+ * query text is parsed once (a bounded cache), an unparsable one never shares.
+ */
+export function remoteShareable(
+  urls: Readonly<Record<SubgraphName, string>>,
+  sharedReads: Readonly<Partial<Record<SubgraphName, readonly string[]>>>,
+): Shareable {
+  const byUrl = new Map<string, SharedReads>(
+    Object.entries(urls).map(([name, url]) => [url, new Set(sharedReads[name as SubgraphName] ?? [])]),
+  );
+  const decided = new Map<string, boolean>();
+  return (url, query) => {
+    const reads = byUrl.get(url);
+    if (!reads || reads.size === 0) return false;
+    const key = `${url}\n${query}`;
+    let shareable = decided.get(key);
+    if (shareable === undefined) {
+      try {
+        shareable = isSharedRead(parse(query), undefined, reads);
+      } catch {
+        shareable = false;
+      }
+      if (decided.size >= MAX_DECIDED_QUERIES) decided.clear();
+      decided.set(key, shareable);
+    }
+    return shareable;
+  };
+}
+
+/** How many query texts {@link remoteShareable} remembers. */
+const MAX_DECIDED_QUERIES = 1000;
+
 /** The gateway, and what must be closed when it stops. */
 interface BuiltGateway {
   readonly gateway: GatewayInterface;
@@ -83,7 +122,10 @@ async function createApolloGateway(source: SubgraphSource, env: Env): Promise<Bu
   if (source.kind === 'remote') {
     // One keep-alive pool per subgraph origin, shared by every data source (and the introspection).
     const agent = subgraphAgent();
-    const fetcher = keepAliveFetcher(agent, { shareInflightQueries: env.shareInflightQueries });
+    const fetcher = keepAliveFetcher(
+      agent,
+      env.shareInflightQueries ? { shareable: remoteShareable(source.urls, source.sharedReads ?? {}) } : {},
+    );
     const gateway = new ApolloGateway({
       supergraphSdl: new IntrospectAndCompose({
         subgraphs: Object.entries(source.urls).map(([name, url]) => ({ name, url })),

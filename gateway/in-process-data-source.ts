@@ -6,28 +6,24 @@
  * Identical queries running at the same moment (same operation, variables, credentials and client
  * address: {@link sharingKey}) share one execution, as the separate topology's subgraph fetcher and
  * Hive Gateway do over HTTP: the first runs, the others wait for it and each gets its own copy of the
- * answer. Every caller was authenticated by the gateway before its fetch; mutations never share. The
- * visible effects: the subgraph logs, times and traces the first caller's request only, and an
- * internal error's `traceId` is the first caller's.
+ * answer. Only the subgraph's shared reads share (kernel/shared-reads.ts: an allowlist of root queries
+ * that write and count nothing); every caller was authenticated by the gateway before its fetch;
+ * mutations never share. The visible effects: the subgraph logs, times and traces the first caller's
+ * request only, and an internal error's `traceId` is the first caller's. A shared answer that is a
+ * database outage counts once per caller in the outage log, as separate executions would.
  */
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
-import {
-  execute,
-  getOperationAST,
-  OperationTypeNode,
-  parse,
-  type DocumentNode,
-  type GraphQLError,
-  type GraphQLSchema,
-} from 'graphql';
+import { execute, getOperationAST, parse, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { BaseContext, GatewayContext } from '../subgraphs/kernel/context.js';
 import type { Orm } from '../subgraphs/kernel/db/orm.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
 import type { Env } from '../subgraphs/kernel/env.js';
+import { DATABASE_UNAVAILABLE, databaseOutage } from '../subgraphs/kernel/db/outage.js';
 import { ErrorCode } from '../subgraphs/kernel/errors.js';
 import { maskError } from '../subgraphs/kernel/graphql-errors.js';
 import { recordOperation } from '../subgraphs/kernel/observability/graphql-metrics.js';
+import { isSharedRead, type SharedReads } from '../subgraphs/kernel/shared-reads.js';
 import { inSpan, subgraphSpanAttributes } from '../subgraphs/kernel/observability/tracing.js';
 import type { SubgraphModule } from '../subgraphs/kernel/subgraph.js';
 
@@ -40,14 +36,15 @@ function operationType(document: DocumentNode, operationName: string | undefined
 
 /**
  * The key under which identical in-flight queries share one execution; undefined for anything that must
- * run on its own (a mutation or subscription, an unparsable body).
+ * run on its own (a mutation or subscription, a query with a root field not in `sharedReads`).
  */
 export function sharingKey(
   document: DocumentNode,
   request: { readonly query?: string; readonly operationName?: string; readonly variables?: Record<string, unknown> },
   context: Partial<Pick<GatewayContext, 'authorization' | 'clientIp'>>,
+  sharedReads: SharedReads,
 ): string | undefined {
-  if (getOperationAST(document, request.operationName)?.operation !== OperationTypeNode.QUERY) return undefined;
+  if (!isSharedRead(document, request.operationName, sharedReads)) return undefined;
   return JSON.stringify([
     request.query,
     request.operationName ?? null,
@@ -64,13 +61,16 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly documents = new Map<string, DocumentNode>();
   private readonly contexts = new WeakMap<object, BaseContext>();
   private readonly inFlight = new Map<string, Waiting>();
+  private readonly sharedReads: SharedReads;
 
   constructor(
     private readonly module: SubgraphModule,
     private readonly schema: GraphQLSchema,
     private readonly orm: Orm,
     private readonly env: Env,
-  ) {}
+  ) {
+    this.sharedReads = new Set(module.sharedReads ?? []);
+  }
 
   /**
    * Runs in its own span (`subgraph <name>`, under the gateway's `gateway.fetch`) and is timed; a caller
@@ -79,7 +79,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
     const name = this.module.name;
     const key = this.env.shareInflightQueries
-      ? sharingKey(this.parsed(options), options.request, options.context as Partial<GatewayContext>)
+      ? sharingKey(this.parsed(options), options.request, options.context as Partial<GatewayContext>, this.sharedReads)
       : undefined;
     const waiting = key === undefined ? undefined : this.inFlight.get(key);
     if (waiting) {
@@ -111,6 +111,9 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
       throw error;
     }
     this.inFlight.delete(key);
+    // Each caller is a request the outage cost (the execution reported it once).
+    if (response.errors?.some((e) => e.extensions?.reason === DATABASE_UNAVAILABLE))
+      for (let i = 0; i < waiting.length; i += 1) databaseOutage.failed(undefined);
     // The gateway merges fetched data into its own result: every caller needs its own copy.
     for (const caller of waiting) caller.resolve(structuredClone(response));
     return response;

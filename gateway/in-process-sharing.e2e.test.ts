@@ -1,7 +1,8 @@
 /**
  * Identical queries in flight at the same moment share one in-process subgraph execution
- * (in-process-data-source.ts), and nothing else shares: the key, and concurrent requests against the
- * one-process service counted by the subgraph's operation histogram.
+ * (in-process-data-source.ts) when they are the subgraph's shared reads, and nothing else shares:
+ * the key, and concurrent requests against the one-process service counted by the subgraph's
+ * operation histogram.
  */
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../test
 import { hasPostgres } from '../test/requirements.js';
 import { sharingKey } from './in-process-data-source.js';
 
+const READS = new Set(['Query.publicStores']);
+
 describe('sharingKey', () => {
   const query = 'query Q($p: String) { publicStores(prefecture: $p) { total } }';
   const document = parse(query);
@@ -17,22 +20,33 @@ describe('sharingKey', () => {
 
   it('is the same for the same operation, variables, credentials and client address', () => {
     const context = { authorization: 'Bearer a', clientIp: '10.0.0.1' };
-    expect(sharingKey(document, base, context)).toBe(sharingKey(document, { ...base }, { ...context }));
+    expect(sharingKey(document, base, context, READS)).toBe(sharingKey(document, { ...base }, { ...context }, READS));
   });
 
   it('differs with the variables, the credentials or the client address', () => {
-    const key = sharingKey(document, base, { authorization: 'Bearer a', clientIp: '10.0.0.1' });
+    const key = sharingKey(document, base, { authorization: 'Bearer a', clientIp: '10.0.0.1' }, READS);
     expect(
-      sharingKey(document, { ...base, variables: { p: '27' } }, { authorization: 'Bearer a', clientIp: '10.0.0.1' }),
+      sharingKey(
+        document,
+        { ...base, variables: { p: '27' } },
+        { authorization: 'Bearer a', clientIp: '10.0.0.1' },
+        READS,
+      ),
     ).not.toBe(key);
-    expect(sharingKey(document, base, { authorization: 'Bearer b', clientIp: '10.0.0.1' })).not.toBe(key);
-    expect(sharingKey(document, base, { authorization: undefined, clientIp: '10.0.0.1' })).not.toBe(key);
-    expect(sharingKey(document, base, { authorization: 'Bearer a', clientIp: '10.0.0.2' })).not.toBe(key);
+    expect(sharingKey(document, base, { authorization: 'Bearer b', clientIp: '10.0.0.1' }, READS)).not.toBe(key);
+    expect(sharingKey(document, base, { authorization: undefined, clientIp: '10.0.0.1' }, READS)).not.toBe(key);
+    expect(sharingKey(document, base, { authorization: 'Bearer a', clientIp: '10.0.0.2' }, READS)).not.toBe(key);
   });
 
   it('is undefined for a mutation: it always runs on its own', () => {
     const mutation = 'mutation M { revokeEverything }';
-    expect(sharingKey(parse(mutation), { query: mutation }, {})).toBeUndefined();
+    expect(sharingKey(parse(mutation), { query: mutation }, {}, new Set(['Query.revokeEverything']))).toBeUndefined();
+  });
+
+  it('is undefined for a query that is not a shared read', () => {
+    const viewer = '{ viewer { id } }';
+    expect(sharingKey(parse(viewer), { query: viewer }, {}, READS)).toBeUndefined();
+    expect(sharingKey(document, base, {}, new Set())).toBeUndefined();
   });
 });
 
@@ -52,11 +66,11 @@ async function storesQueryExecutions(): Promise<number> {
 
 // On the embedded database the one connection serializes the requests: nothing is in flight together.
 describe.skipIf(!hasPostgres('identical queries in flight (concurrent requests need PostgreSQL)'))(
-  'identical queries in flight, one-process service with SHARE_INFLIGHT_QUERIES=true',
+  'identical queries in flight, one-process service as configured by default',
   () => {
     let service: TestService;
     beforeAll(async () => {
-      service = await startTestService({ env: { SHARE_INFLIGHT_QUERIES: 'true' } });
+      service = await startTestService();
     });
     afterAll(() => service.close());
 
@@ -79,6 +93,14 @@ describe.skipIf(!hasPostgres('identical queries in flight (concurrent requests n
       expect(executions).toBeLessThan(16);
     });
 
+    it("never share a query that is not one of the subgraph's shared reads", async () => {
+      const query = '{ publishedAppPages(shopId: "no-such-shop") { id } }';
+      await service.graphql(query);
+      const before = await storesQueryExecutions();
+      await Promise.all(Array.from({ length: 8 }, () => service.graphql(query)));
+      expect((await storesQueryExecutions()) - before).toBe(8);
+    });
+
     it('never share between different credentials', async () => {
       // Half anonymous, half the operator: at least one execution for each.
       const { answers, executions } = await concurrently(8, (i) => (i % 2 === 0 ? TEST_OPERATOR_TOKEN : undefined));
@@ -88,10 +110,10 @@ describe.skipIf(!hasPostgres('identical queries in flight (concurrent requests n
   },
 );
 
-describe('by default (SHARE_INFLIGHT_QUERIES unset)', () => {
+describe('with SHARE_INFLIGHT_QUERIES=false', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService();
+    service = await startTestService({ env: { SHARE_INFLIGHT_QUERIES: 'false' } });
   });
   afterAll(() => service.close());
 

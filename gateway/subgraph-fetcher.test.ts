@@ -54,7 +54,7 @@ const post = (body: string, headers: Record<string, string> = {}) => ({
 describe('keepAliveFetcher', () => {
   it('sends 200 calls, 4 at a time, over a few reused connections', async () => {
     const agent = subgraphAgent();
-    const fetcher = keepAliveFetcher(agent, { shareInflightQueries: false });
+    const fetcher = keepAliveFetcher(agent);
     try {
       for (let i = 0; i < 50; i += 1) {
         const answers = await Promise.all(
@@ -93,7 +93,7 @@ describe('keepAliveFetcher', () => {
     delayMs = 50;
     const agent = subgraphAgent();
     try {
-      const fetcher = keepAliveFetcher(agent);
+      const fetcher = keepAliveFetcher(agent, { shareable: () => true });
       const responses = await Promise.all(
         [1, 2, 3, 4, 5].map((i) => fetcher(url, post(QUERY, { authorization: 'Bearer a', 'x-request-id': `r${i}` }))),
       );
@@ -113,7 +113,7 @@ describe('keepAliveFetcher', () => {
     delayMs = 50;
     const agent = subgraphAgent();
     try {
-      const fetcher = keepAliveFetcher(agent);
+      const fetcher = keepAliveFetcher(agent, { shareable: () => true });
       await Promise.all([
         fetcher(url, post(MUTATION)),
         fetcher(url, post(MUTATION)),
@@ -133,21 +133,42 @@ describe('keepAliveFetcher', () => {
       await agent.close();
     }
   });
+
+  it('shares nothing unless the query is shareable (none by default)', async () => {
+    delayMs = 50;
+    const agent = subgraphAgent();
+    try {
+      const asked: [string, string][] = [];
+      const calls = (fetcher: ReturnType<typeof keepAliveFetcher>) =>
+        Promise.all([1, 2, 3].map(() => fetcher(url, post(QUERY, { authorization: 'Bearer a' }))));
+      await calls(keepAliveFetcher(agent));
+      expect(requests).toHaveLength(3);
+      await calls(keepAliveFetcher(agent, { shareable: (...args) => (asked.push(args), false) }));
+      expect(requests).toHaveLength(6);
+      expect(asked[0]).toEqual([url, (JSON.parse(QUERY) as { query: string }).query]);
+    } finally {
+      await agent.close();
+    }
+  });
 });
+
+const always = () => true;
 
 describe('sharingKey', () => {
   it('keys a query by URL, body and headers other than the request id and trace context', () => {
-    const key = (headers: Record<string, string>) => sharingKey(url, post(QUERY, headers));
+    const key = (headers: Record<string, string>) => sharingKey(url, post(QUERY, headers), always);
     expect(key({ 'x-request-id': 'a', traceparent: '00-1-2-01' })).toBe(key({ 'x-request-id': 'b' }));
     expect(key({ authorization: 'Bearer a' })).not.toBe(key({ authorization: 'Bearer b' }));
     expect(key({ 'x-forwarded-for': '10.0.0.1' })).not.toBe(key({ 'x-forwarded-for': '10.0.0.2' }));
-    expect(sharingKey(url, post('{"query":"{ a }"}'))).toBeDefined();
+    expect(sharingKey(url, post('{"query":"{ a }"}'), always)).toBeDefined();
+    expect(sharingKey(url, post('{"query":"{ a }"}'), () => false)).toBeUndefined();
   });
 
   it('has no key for a mutation, a GET, a call with a signal or a body without a leading query', () => {
-    expect(sharingKey(url, post(MUTATION))).toBeUndefined();
-    expect(sharingKey(url, { method: 'GET' })).toBeUndefined();
-    expect(sharingKey(url, { ...post(QUERY), signal: new AbortController().signal })).toBeUndefined();
-    expect(sharingKey(url, post(JSON.stringify({ extensions: {}, query: 'query{a}' })))).toBeUndefined();
+    expect(sharingKey(url, post(MUTATION), always)).toBeUndefined();
+    expect(sharingKey(url, { method: 'GET' }, always)).toBeUndefined();
+    expect(sharingKey(url, { ...post(QUERY), signal: new AbortController().signal }, always)).toBeUndefined();
+    expect(sharingKey(url, post(JSON.stringify({ extensions: {}, query: 'query{a}' })), always)).toBeUndefined();
+    expect(sharingKey(url, post('{"query":"{ a }"'), always)).toBeUndefined();
   });
 });

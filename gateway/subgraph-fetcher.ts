@@ -9,8 +9,9 @@
  * executor does by default): same URL, same body (operation and variables) and the same forwarded
  * headers, request id and trace context aside. Each caller still gets a response of its own and
  * parses it itself. Only a body that is a query (`{"query":"query…` or `{"query":"{…`, as the data
- * source serializes it) is shared; mutations and anything else always go out alone. The gateway
- * has authenticated every caller before its plan runs, so a shared call never stands in for a check.
+ * source serializes it) of the subgraph's shared reads (kernel/shared-reads.ts, an allowlist) is
+ * shared; mutations and anything else always go out alone. The gateway has authenticated every
+ * caller before its plan runs, so a shared call never stands in for a check.
  */
 import type { Fetcher, FetcherHeaders, FetcherRequestInit, FetcherResponse } from '@apollo/utils.fetcher';
 import { STATUS_CODES } from 'node:http';
@@ -108,12 +109,22 @@ interface Answer {
 /** Headers that differ per caller without changing the answer: never part of the sharing key. */
 const PER_CALLER_HEADERS = new Set(['x-request-id', 'traceparent', 'tracestate']);
 
+/** Whether the query a body carries (`body.query`) to `url` may share one call among identical callers. */
+export type Shareable = (url: string, query: string) => boolean;
+
 /** The key under which concurrent identical queries share a call; undefined when this one must go alone. */
-export function sharingKey(url: string, init: FetcherRequestInit): string | undefined {
+export function sharingKey(url: string, init: FetcherRequestInit, shareable: Shareable): string | undefined {
   const { body, method, headers } = init;
   const signal: unknown = init.signal;
   if (method !== 'POST' || typeof body !== 'string' || signal !== undefined) return undefined;
   if (!body.startsWith('{"query":"query') && !body.startsWith('{"query":"{')) return undefined;
+  let query: unknown;
+  try {
+    ({ query } = JSON.parse(body) as { query?: unknown });
+  } catch {
+    return undefined;
+  }
+  if (typeof query !== 'string' || !shareable(url, query)) return undefined;
   let key = `${url}\n${body}`;
   for (const [name, value] of Object.entries(headers ?? {}))
     if (!PER_CALLER_HEADERS.has(name.toLowerCase())) key += `\n${name.toLowerCase()}: ${value}`;
@@ -122,8 +133,11 @@ export function sharingKey(url: string, init: FetcherRequestInit): string | unde
 
 /** Options of {@link keepAliveFetcher}. */
 export interface FetcherOptions {
-  /** Share one call among concurrent identical queries (see the file comment). Default true. */
-  readonly shareInflightQueries?: boolean;
+  /**
+   * Which queries may share one call among concurrent identical callers (see the file comment).
+   * Default none: every call goes out on its own.
+   */
+  readonly shareable?: Shareable;
 }
 
 /** How long an idle pooled connection is kept (below Node's server default of 5 s, so the client closes first). */
@@ -139,7 +153,7 @@ export function subgraphAgent(): Agent {
  * call reuses an idle pooled connection to that origin when there is one.
  */
 export function keepAliveFetcher(dispatcher: Dispatcher = subgraphAgent(), options: FetcherOptions = {}): Fetcher {
-  const share = options.shareInflightQueries ?? true;
+  const { shareable } = options;
   const inflight = new Map<string, Promise<Answer>>();
   const targets = new Map<string, { origin: string; path: string }>();
   const target = (url: string) => {
@@ -166,7 +180,7 @@ export function keepAliveFetcher(dispatcher: Dispatcher = subgraphAgent(), optio
   const respond = (url: string, answer: Answer): FetcherResponse =>
     new BufferedResponse(url, answer.status, new ResponseHeaders(answer.headers), answer.body);
   return async (url: string, init: FetcherRequestInit = {}): Promise<FetcherResponse> => {
-    const key = share ? sharingKey(url, init) : undefined;
+    const key = shareable ? sharingKey(url, init, shareable) : undefined;
     if (key === undefined) return respond(url, await send(url, init));
     let shared = inflight.get(key);
     if (!shared) {

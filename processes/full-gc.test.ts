@@ -4,7 +4,9 @@ import { collectGarbage } from './full-gc.js';
 
 describe('collectGarbage', () => {
   it('frees unreachable memory at once, and leaves no gc in this or a later context', () => {
-    let garbage: number[][] | undefined = Array.from({ length: 200 }, () => Array.from({ length: 10_000 }, (_, i) => i));
+    let garbage: number[][] | undefined = Array.from({ length: 200 }, () =>
+      Array.from({ length: 10_000 }, (_, i) => i),
+    );
     const held = process.memoryUsage().heapUsed;
     expect(garbage).toHaveLength(200);
     garbage = undefined;

@@ -307,7 +307,7 @@ async function gatewayStage(options: BenchOptions, databaseUrl: string): Promise
   const { connections, warmup } = options.load;
   const { gatewayRounds: rounds, gatewayDuration: duration } = options;
   say(
-    `\nSeparate topology, @apollo/gateway (processes/gateway) vs Hive Gateway (gateway-runtime over the committed supergraph), each its own process over the same five subgraph processes, and the one-process topology beside them; ours with SHARE_INFLIGHT_QUERIES=true, as Hive Gateway shares in-flight queries by default; ${connections} connections, ${rounds} alternating rounds of ${duration} s per gateway and query (${warmup} s warm-up in the first):`,
+    `\nSeparate topology, @apollo/gateway (processes/gateway) vs Hive Gateway (gateway-runtime over the committed supergraph), each its own process over the same five subgraph processes, and the one-process topology beside them; ours with SHARE_INFLIGHT_QUERIES=${process.env.SHARE_INFLIGHT_QUERIES ?? 'true (the default: identical in-flight shared reads share one execution, as Hive Gateway shares in-flight queries by default)'}; ${connections} connections, ${rounds} alternating rounds of ${duration} s per gateway and query (${warmup} s warm-up in the first):`,
   );
   const { rows, items } = await measureGateways({
     connections,
@@ -371,15 +371,18 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   if (options.only === 'gateway') return gatewayStage(options, database.url);
 
   const load: LoadSettings = { ...options.load, databaseUrl: database.url };
-  // The service as configured by default: no sharing of in-flight queries (the baseline shares none either).
+  // No sharing of in-flight queries (on by default for shared reads): the baseline shares none either.
   const spawn = { databaseUrl: database.url, poolSize: ORM_POOL_SIZE, cpuProfileDir: options.cpuProfileDir };
-  const [service, baseline] = await Promise.all([spawnServer('service', spawn), spawnServer('baseline', spawn)]);
+  const [service, baseline] = await Promise.all([
+    spawnServer('service', { ...spawn, shareInflightQueries: false }),
+    spawnServer('baseline', spawn),
+  ]);
   cleanups.push(
     () => service.stop(),
     () => baseline.stop(),
   );
   say(
-    `service (startAllInOne; each request runs its own query, as in the baseline) at ${service.url}, baseline (express + pg, pool ${ORM_POOL_SIZE}) at ${baseline.url}`,
+    `service (startAllInOne with SHARE_INFLIGHT_QUERIES=false: each request runs its own query, as in the baseline) at ${service.url}, baseline (express + pg, pool ${ORM_POOL_SIZE}) at ${baseline.url}`,
   );
   const { connections, duration, warmup } = load;
   say(

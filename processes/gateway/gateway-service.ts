@@ -39,7 +39,14 @@ export function remoteSubgraphUrls(env: Pick<Env, 'subgraphUrls'>): Record<Subgr
  * subgraphs first) and listens on `port` (default GATEWAY_PORT).
  */
 export async function startGatewayService(env: Env, port: number = env.gatewayPort): Promise<RunningGateway> {
-  const gateway = await createGatewayServer({ kind: 'remote', urls: remoteSubgraphUrls(env) }, env);
+  const gateway = await createGatewayServer(
+    {
+      kind: 'remote',
+      urls: remoteSubgraphUrls(env),
+      sharedReads: Object.fromEntries(ALL_SUBGRAPHS.map((m) => [m.name, m.sharedReads ?? []])),
+    },
+    env,
+  );
   // The gateway reads only signing keys and grant state (raw SQL), so a small pool over no tables of its own.
   const orm = await createOrm({ env, entities: [OutboxEvent], poolSize: 4 }).catch(async (error: unknown) => {
     await gateway.stop();

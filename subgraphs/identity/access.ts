@@ -39,3 +39,14 @@ export const IDENTITY_ACCESS: AccessTable = {
   'Mutation.verifyEmail': PUBLIC,
   'Mutation.resendEmailVerification': PUBLIC,
 };
+
+/**
+ * Reads that identical callers in flight together may share (kernel/shared-reads.ts): the published
+ * keys and metadata, and entity references (loaders only). Never the token side: introspection counts
+ * failed client authentication per call.
+ */
+export const IDENTITY_SHARED_READS: readonly string[] = [
+  'Query.jsonWebKeySet',
+  'Query.authorizationServerMetadata',
+  'Query._entities',
+];

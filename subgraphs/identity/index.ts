@@ -1,6 +1,6 @@
 /** The identity subgraph: users, business accounts, OAuth apps, grants and tokens, devices. */
 import { buildFederatedSchema } from '../kernel/federation.js';
-import { IDENTITY_ACCESS } from './access.js';
+import { IDENTITY_ACCESS, IDENTITY_SHARED_READS } from './access.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { AuthorizationResolver } from './authorization/authorization.resolver.js';
 import { BrowserSession } from './authorization/browser-session.entity.js';
@@ -43,6 +43,7 @@ export { issueAuthorizationCode, type AuthorizationCodeRequest } from './oauth/a
 export const identitySubgraph: SubgraphModule<IdentityContext> = {
   name: 'identity',
   access: IDENTITY_ACCESS,
+  sharedReads: IDENTITY_SHARED_READS,
   entities: [
     BusinessAccount,
     User,

@@ -37,9 +37,9 @@ export interface Env {
   readonly seedDemoData: boolean;
   /**
    * Identical queries in flight at the same moment share one subgraph execution or call
-   * (`SHARE_INFLIGHT_QUERIES`, default false): gateway/in-process-data-source.ts, gateway/subgraph-fetcher.ts.
-   * Off by default: some queries count what they see (failed client authentication at the token
-   * introspection endpoint, outage bookkeeping), and a shared execution counts once for all its callers.
+   * (`SHARE_INFLIGHT_QUERIES`, default true): gateway/in-process-data-source.ts, gateway/subgraph-fetcher.ts.
+   * Only each subgraph's shared reads share (kernel/shared-reads.ts: an allowlist of queries that write
+   * and count nothing); `false` runs every query once per caller.
    */
   readonly shareInflightQueries: boolean;
   /** Gateway port in the separate-process topology. Default 4100. */
@@ -298,7 +298,7 @@ export function loadEnv(source: Source = process.env): Env {
     operatorTokenGenerated: configuredToken === undefined,
     // Production loads demo data only when asked for explicitly.
     seedDemoData: bool(source, 'SEED_DEMO_DATA', nodeEnvRaw !== 'production'),
-    shareInflightQueries: bool(source, 'SHARE_INFLIGHT_QUERIES', false),
+    shareInflightQueries: bool(source, 'SHARE_INFLIGHT_QUERIES', true),
     gatewayPort: int(source, 'GATEWAY_PORT', 4100),
     gatewayUrl: url(source, 'GATEWAY_URL'),
     subgraphBasePort,

@@ -5,7 +5,13 @@
  * ever leaves the service.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { databaseOutage, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './db/outage.js';
+import {
+  DATABASE_UNAVAILABLE,
+  databaseOutage,
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+} from './db/outage.js';
 import { ErrorCode } from './errors.js';
 import { GRAPHQL_LIMIT_CODES } from './graphql-limits.js';
 import { log } from './logger.js';
@@ -54,7 +60,7 @@ export function maskError(
       ...(formatted.path ? { path: formatted.path } : {}),
       extensions: {
         code: ErrorCode.Unavailable,
-        reason: 'database_unavailable',
+        reason: DATABASE_UNAVAILABLE,
         retryAfter: OUTAGE_RETRY_AFTER_SECONDS,
         ...(requestId ? { traceId: requestId } : {}),
       },

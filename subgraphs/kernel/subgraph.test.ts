@@ -35,6 +35,17 @@ describe('subgraphSchema', () => {
     );
   });
 
+  it('fails when a shared read names no root query of the schema', async () => {
+    const rules = { 'Query.open': PUBLIC, 'Query.closed': OPERATOR };
+    await expect(subgraphSchema({ ...module(rules), sharedReads: ['Query.open', 'Query.gone'] })).rejects.toThrow(
+      /^Shared reads that are no root query: Query\.gone$/,
+    );
+    await expect(subgraphSchema({ ...module(rules), sharedReads: ['Mutation.open'] })).rejects.toThrow(
+      /Mutation\.open/,
+    );
+    await expect(subgraphSchema({ ...module(rules), sharedReads: ['Query.open'] })).resolves.toBeDefined();
+  });
+
   it('enforces each rule on the built schema', async () => {
     const schema = await subgraphSchema(module({ 'Query.open': PUBLIC, 'Query.closed': OPERATOR }));
     const run = (principal: object) => graphql({ schema, source: '{ open closed }', contextValue: { principal } });

@@ -19,6 +19,11 @@ export interface SubgraphModule<C extends BaseContext = BaseContext> {
   /** Who may call each of its root operations (its `access.ts`): exactly its Query and Mutation fields. */
   readonly access: AccessTable;
   /**
+   * Its root queries that identical callers in flight together may share one execution of (its
+   * `access.ts`; kernel/shared-reads.ts says what qualifies). Default none: every query runs per caller.
+   */
+  readonly sharedReads?: readonly string[];
+  /**
    * Builds the federated schema, without access checks: use {@link subgraphSchema}, which adds them
    * (type-graphql metadata is global, so build once per process).
    */
@@ -41,14 +46,22 @@ export interface SubgraphModule<C extends BaseContext = BaseContext> {
 
 /**
  * Builds each schema once per process, whichever topology asks for it, with every root field
- * guarded by the module's own access rules; fails when a root field has no rule (fail closed).
+ * guarded by the module's own access rules; fails when a root field has no rule (fail closed), and
+ * when a shared read names no root query of the schema.
  */
 const schemaCache = new WeakMap<SubgraphModule<BaseContext>, Promise<GraphQLSchema>>();
 
 export function subgraphSchema(module: SubgraphModule<BaseContext>): Promise<GraphQLSchema> {
   let schema = schemaCache.get(module);
   if (!schema) {
-    schema = module.buildSchema().then((built) => guardRootFields(built, module.access));
+    schema = module.buildSchema().then((built) => {
+      const queries = built.getQueryType()?.getFields() ?? {};
+      const unknown = (module.sharedReads ?? []).filter(
+        (name) => !name.startsWith('Query.') || !(name.slice('Query.'.length) in queries),
+      );
+      if (unknown.length > 0) throw new Error(`Shared reads that are no root query: ${unknown.join(', ')}`);
+      return guardRootFields(built, module.access);
+    });
     schemaCache.set(module, schema);
   }
   return schema;

@@ -57,3 +57,16 @@ export const STORES_ACCESS: AccessTable = {
   'Mutation.removeStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),
   'Mutation.setStoreTimeZone': anyOf(OPERATOR, business('store.business-hours.write')),
 };
+
+/**
+ * Reads that identical callers in flight together may share (kernel/shared-reads.ts): the public
+ * directory and reference data, and entity references (loaders only; visibility is per caller, and
+ * the caller's credentials are part of the sharing key).
+ */
+export const STORES_SHARED_READS: readonly string[] = [
+  'Query.publicStores',
+  'Query.publicStore',
+  'Query.prefectures',
+  'Query.storeTypes',
+  'Query._entities',
+];

@@ -2,7 +2,7 @@
 import { canSeeStore } from '../kernel/auth/store-visibility.js';
 import type { SubgraphModule } from '../kernel/subgraph.js';
 import { buildFederatedSchema } from '../kernel/federation.js';
-import { STORES_ACCESS } from './access.js';
+import { STORES_ACCESS, STORES_SHARED_READS } from './access.js';
 import { createStoresContext, type StoresContext } from './context.js';
 import { AppPage } from './page/app-page.entity.js';
 import { AppPageResolver } from './page/app-page.resolver.js';
@@ -31,6 +31,7 @@ export { ShopApp } from './shop-app/shop-app.entity.js';
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
   access: STORES_ACCESS,
+  sharedReads: STORES_SHARED_READS,
   entities: [
     Store,
     ShopApp,

@@ -24,6 +24,9 @@ export function benchServiceVariables(databaseUrl: string): Record<string, strin
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: 'false',
+    // The product's default unless the bench is run with it set (`SHARE_INFLIGHT_QUERIES=false npm run
+    // bench` measures every query executed once per caller).
+    ...(process.env.SHARE_INFLIGHT_QUERIES ? { SHARE_INFLIGHT_QUERIES: process.env.SHARE_INFLIGHT_QUERIES } : {}),
     // One access log line per request would flood the bench's terminal (its cost is measured apart).
     LOG_LEVEL: 'warn',
     OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,

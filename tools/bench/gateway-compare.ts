@@ -92,11 +92,7 @@ function summarize(gateway: string, query: string, rounds: readonly Round[]): Ga
 /** Starts the topology, checks equal answers, measures, stops; the rows, @apollo/gateway's first per query. */
 export async function measureGateways(settings: GatewaySettings): Promise<{ rows: GatewayRow[]; items: number[] }> {
   const topology = await startGatewayTopology(settings);
-  const service = await spawnServer('service', {
-    databaseUrl: settings.databaseUrl,
-    poolSize: settings.poolSize,
-    shareInflightQueries: true,
-  });
+  const service = await spawnServer('service', { databaseUrl: settings.databaseUrl, poolSize: settings.poolSize });
   try {
     const oneProcess: GatewayTarget = {
       name: ONE_PROCESS,

@@ -101,8 +101,6 @@ export async function startGatewayTopology(options: TopologyOptions): Promise<Ga
     const apolloEnv = {
       ...base,
       GATEWAY_PORT: String(apolloPort),
-      // As Hive Gateway does by default.
-      SHARE_INFLIGHT_QUERIES: 'true',
       ...Object.fromEntries(Object.entries(urls).map(([name, url]) => [`SUBGRAPH_${name.toUpperCase()}_URL`, url])),
       ...profile('gateway-apollo'),
     };

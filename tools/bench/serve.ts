@@ -15,8 +15,8 @@ import { startBaseline } from './baseline.js';
 
 /** The child's fourth argument when {@link SpawnOptions.allowPrivateReceivers} is set. */
 const ALLOW_PRIVATE_RECEIVERS = 'allow-private-receivers';
-/** A later argument of the child when {@link SpawnOptions.shareInflightQueries} is true. */
-const SHARING = 'share-inflight-queries';
+/** A later argument of the child when {@link SpawnOptions.shareInflightQueries} is false. */
+const NO_SHARING = 'no-share-inflight-queries';
 
 /** Which server a child runs. */
 export type ServerKind = 'service' | 'baseline';
@@ -57,8 +57,8 @@ export interface SpawnOptions {
    */
   readonly allowPrivateReceivers?: boolean;
   /**
-   * The service only: true turns on the sharing of identical in-flight queries
-   * (`env.shareInflightQueries`, off by default), as Hive Gateway shares them in the gateway comparison.
+   * The service only: false turns off the sharing of identical in-flight queries (`env.shareInflightQueries`,
+   * on by default for shared reads), so that each request runs its own query, as in the baseline.
    */
   readonly shareInflightQueries?: boolean;
 }
@@ -74,7 +74,7 @@ export function spawnServer(kind: ServerKind, options: SpawnOptions): Promise<Se
     : [];
   const args = [kind, options.databaseUrl, String(options.poolSize)];
   if (options.allowPrivateReceivers) args.push(ALLOW_PRIVATE_RECEIVERS);
-  if (options.shareInflightQueries) args.push(SHARING);
+  if (options.shareInflightQueries === false) args.push(NO_SHARING);
   const child = fork(fileURLToPath(import.meta.url), args, {
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -124,7 +124,7 @@ async function serve(
     const receivers = allowPrivateReceivers
       ? { ...production, events: { ...production.events, allowPrivateReceivers: true } }
       : production;
-    const env = { ...receivers, shareInflightQueries };
+    const env = { ...receivers, shareInflightQueries: receivers.shareInflightQueries && shareInflightQueries };
     const service = await startAllInOne(env);
     ({ url } = service);
     close = () => service.close();
@@ -174,7 +174,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     databaseUrl ?? '',
     Number(poolSize ?? 10),
     flags.includes(ALLOW_PRIVATE_RECEIVERS),
-    flags.includes(SHARING),
+    !flags.includes(NO_SHARING),
   ).catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);

@@ -255,9 +255,11 @@ async function manualAttempts(endpointId: string, count: number): Promise<void> 
   const manual = async () =>
     Number(
       (
-        await sql<{ n: string }>(service, `select count(*) as "n" from "webhook_attempt" where "endpoint_id" = ? and "trigger" = 'manual'`, [
-          endpointId,
-        ])
+        await sql<{ n: string }>(
+          service,
+          `select count(*) as "n" from "webhook_attempt" where "endpoint_id" = ? and "trigger" = 'manual'`,
+          [endpointId],
+        )
       )[0]!.n,
     );
   const deadline = Date.now() + 10_000;

@@ -104,6 +104,9 @@ export class OutageLog {
 /** The database's outage log for this process. */
 export const databaseOutage = new OutageLog('database');
 
+/** The `reason` of every error a database outage answers with. */
+export const DATABASE_UNAVAILABLE = 'database_unavailable';
+
 /** What a caller is told during a database outage (the message never names the database). */
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Try again shortly.';
 
@@ -114,7 +117,7 @@ export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Try 
  */
 export function databaseUnavailableError(): AppError {
   return new AppError(ErrorCode.Unavailable, UNAVAILABLE_MESSAGE, {
-    reason: 'database_unavailable',
+    reason: DATABASE_UNAVAILABLE,
     extra: {
       retryAfter: OUTAGE_RETRY_AFTER_SECONDS,
       http: { status: 503, headers: new Map([['retry-after', String(OUTAGE_RETRY_AFTER_SECONDS)]]) },
