@@ -32,7 +32,7 @@ import { subgraphSchema, type SubgraphModule } from '../subgraphs/kernel/subgrap
 import { receiptRateLimitRules, type RateLimitRule } from '../subgraphs/kernel/rate-limit/rules.js';
 import { createRateLimitStore } from '../subgraphs/kernel/rate-limit/store.js';
 import { isSharedRead, type SharedReads } from '../subgraphs/kernel/shared-reads.js';
-import { composeSupergraph, subgraphSdls } from './compose.js';
+import { inProcessSupergraph, subgraphSdls } from './compose.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 import { rateLimitPlugin } from './rate-limit.plugin.js';
 import { SingleFetchShortcut } from './single-fetch.js';
@@ -139,7 +139,9 @@ async function createApolloGateway(source: SubgraphSource, env: Env): Promise<Bu
   const schemas = new Map(
     await Promise.all(source.modules.map(async (m) => [m.name, await subgraphSchema(m)] as const)),
   );
-  const supergraphSdl = composeSupergraph(await subgraphSdls(source.modules, (name) => `in-process://${name}`));
+  const { sdl: supergraphSdl } = await inProcessSupergraph(
+    await subgraphSdls(source.modules, (name) => `in-process://${name}`),
+  );
   const gateway = new ApolloGateway({
     supergraphSdl,
     buildService: ({ name }) => {
