@@ -23,9 +23,12 @@ export default defineConfig({
     server: { deps: { external: [new RegExp(`/${process.env.TEST_DIST ?? 'dist'}/(?!.*\\.test\\.js$)`)] } },
     exclude: ['**/node_modules/**'],
     pool: 'forks',
-    // Three files at a time on the 2-core CI machine: the end-to-end tests spend much of their time
-    // waiting on child processes, Chromium and timers, and with two workers a quarter of the CPU idled.
-    maxWorkers: 3,
+    maxWorkers: 2,
+    // The files of a worker share its module cache: the service's modules are loaded, and its
+    // subgraph schemas built, once per worker rather than once per file (CI took 19 minutes on a
+    // 2-core machine with isolation, about half of it loading modules). Fixtures end what they start
+    // through test/file-teardown.ts, never with a hook registered at import.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
@@ -33,6 +36,9 @@ export default defineConfig({
     // Tests never write into the working tree (e.g. .data/secrets-key): checked around the whole run.
     globalSetup: ['test/working-tree-guard.ts'],
     // Every facade response a test receives is checked against the served OpenAPI document.
-    setupFiles: [`${process.env.TEST_DIST ?? 'dist'}/test/contract/fetch-contract.setup.js`],
+    setupFiles: [
+      `${process.env.TEST_DIST ?? 'dist'}/test/file-teardown.setup.js`,
+      `${process.env.TEST_DIST ?? 'dist'}/test/contract/fetch-contract.setup.js`,
+    ],
   },
 });

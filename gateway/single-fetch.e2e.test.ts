@@ -6,12 +6,15 @@
  */
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installTracing, TRACING_OFF } from '../subgraphs/kernel/observability/tracing.js';
+import { installTracing, resetTracing, TRACING_OFF } from '../subgraphs/kernel/observability/tracing.js';
+import { onFileTeardown } from '../test/file-teardown.js';
 import { startTestService, type TestService } from '../test/harness.js';
 
 // Before the service starts: every span lands here, sampled.
 const exporter = new InMemorySpanExporter();
 installTracing(TRACING_OFF, 'test', exporter);
+// Later files of this worker get a provider of their own (their services install the default).
+onFileTeardown(() => Promise.resolve(resetTracing()));
 
 const STORE = '01900000-0000-7000-8002-000000000001';
 const UNKNOWN_STORE = '01900000-0000-7000-8002-0000000000ff';

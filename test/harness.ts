@@ -4,18 +4,11 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { loadEnv, type Env } from '../subgraphs/kernel/env.js';
 import type { RateLimitRule } from '../subgraphs/kernel/rate-limit/rules.js';
 import { createTestDatabase } from './fixtures/database.js';
-
-// vitest ignores afterAll() called while a hook runs (startTestService is called from beforeAll), so
-// teardowns are collected here and run by one afterAll registered when the test file imports this.
-const teardowns: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const teardown of teardowns.splice(0).reverse()) await teardown();
-});
+import { onFileTeardown } from './file-teardown.js';
 
 export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
@@ -81,7 +74,9 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     await database.drop();
     throw error;
   }
-  teardowns.push(async () => {
+  // At the end of the test file (vitest ignores afterAll() called while a hook runs, and
+  // startTestService is called from beforeAll).
+  onFileTeardown(async () => {
     await service.close();
     await database.drop();
   });

@@ -12,7 +12,13 @@ import { startGatewayService } from '../processes/gateway/gateway-service.js';
 import { startFacadeService } from '../processes/facade/facade-service.js';
 import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
-import { COMPONENT_ATTRIBUTE, installTracing, TRACING_OFF } from '../subgraphs/kernel/observability/tracing.js';
+import {
+  COMPONENT_ATTRIBUTE,
+  installTracing,
+  resetTracing,
+  TRACING_OFF,
+} from '../subgraphs/kernel/observability/tracing.js';
+import { onFileTeardown } from './file-teardown.js';
 import { startSubgraphServer } from '../processes/subgraph/subgraph-service.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
 
@@ -23,6 +29,8 @@ const SECRETS_KEY = randomBytes(32).toString('base64url');
 // Before any service starts: theirs is then a no-op, and every span lands here, sampled.
 const exporter = new InMemorySpanExporter();
 installTracing(TRACING_OFF, 'test', exporter);
+// Later files of this worker get a provider of their own (their services install the default).
+onFileTeardown(() => Promise.resolve(resetTracing()));
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { GraphQLError } from 'graphql';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { logLevel, setLogLevel } from '../logger.js';
 import { isDatabaseUnavailable, OutageLog } from './outage.js';
 
 const withCode = (message: string, code: string): Error => Object.assign(new Error(message), { code });
@@ -37,6 +38,10 @@ describe('OutageLog', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('logs the first failure and the recovery with the count, nothing in between', () => {
+    // Whatever level an earlier test file of this worker left.
+    const level = logLevel();
+    setLogLevel('info');
+    onTestFinished(() => setLogLevel(level));
     const lines: string[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
       lines.push(String(chunk));

@@ -12,6 +12,7 @@
 import {
   context,
   propagation,
+  type Context,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -25,10 +26,15 @@ import { createRequire } from 'node:module';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
+  AlwaysOnSampler,
   BatchSpanProcessor,
   ConsoleSpanExporter,
   NodeTracerProvider,
+  ParentBasedSampler,
   SimpleSpanProcessor,
+  type ReadableSpan,
+  type Sampler,
+  type Span as SdkSpan,
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
@@ -64,8 +70,49 @@ const require = createRequire(import.meta.url);
 
 let provider: NodeTracerProvider | undefined;
 
-function processorFor(config: TracingConfig, exporter: SpanExporter | undefined): SpanProcessor | undefined {
-  if (exporter) return new SimpleSpanProcessor(exporter);
+/**
+ * Where a test's exporter plugs into the one provider of the process (test files share their worker
+ * process, and libraries such as @apollo/gateway keep the tracer they got at load): a processor and a
+ * sampler that stand in for the test's while one is installed, and do nothing otherwise.
+ */
+class TestExporterSwitch implements SpanProcessor, Sampler {
+  private processor: SpanProcessor | undefined;
+  private readonly off = new AlwaysOffSampler();
+  private readonly on = new ParentBasedSampler({ root: new AlwaysOnSampler() });
+
+  use(exporter: SpanExporter | undefined): void {
+    void this.processor?.shutdown();
+    this.processor = exporter ? new SimpleSpanProcessor(exporter) : undefined;
+  }
+
+  onStart(span: SdkSpan, parentContext: Context): void {
+    this.processor?.onStart(span, parentContext);
+  }
+
+  onEnd(span: ReadableSpan): void {
+    this.processor?.onEnd(span);
+  }
+
+  forceFlush(): Promise<void> {
+    return this.processor?.forceFlush() ?? Promise.resolve();
+  }
+
+  shutdown(): Promise<void> {
+    return this.processor?.shutdown() ?? Promise.resolve();
+  }
+
+  shouldSample(...args: Parameters<Sampler['shouldSample']>): ReturnType<Sampler['shouldSample']> {
+    return (this.processor ? this.on : this.off).shouldSample(...args);
+  }
+
+  toString(): string {
+    return 'TestExporterSwitch';
+  }
+}
+
+const testExporter = new TestExporterSwitch();
+
+function processorFor(config: TracingConfig): SpanProcessor | undefined {
   if (config.exporter === 'otlp') {
     // Loaded only when used: every process starts faster without it (tracing is off by default).
     const otlp = require('@opentelemetry/exporter-trace-otlp-http') as { OTLPTraceExporter: typeof OTLPTraceExporter };
@@ -78,18 +125,26 @@ function processorFor(config: TracingConfig, exporter: SpanExporter | undefined)
 /**
  * Registers this process's tracer provider, context manager and W3C propagator, once: later calls
  * (every HTTP app of the process calls it) change nothing. `exporter` (tests: an in-memory one)
- * replaces what `config` says and samples every span.
+ * receives every span, sampled, from then on (whenever the provider was registered) until
+ * {@link resetTracing}.
  */
 export function installTracing(config: TracingConfig, role: string, exporter?: SpanExporter): void {
+  if (exporter) testExporter.use(exporter);
   if (provider) return;
-  const processor = processorFor(config, exporter);
+  const processor = processorFor(config);
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName ?? `retail-media-${role}` }),
-    // With no processor, sample nothing (the spans cost next to nothing); else OTEL_TRACES_SAMPLER
-    // applies (default: parent-based, always on).
-    ...(processor ? { spanProcessors: [processor] } : { sampler: new AlwaysOffSampler() }),
+    spanProcessors: [testExporter, ...(processor ? [processor] : [])],
+    // With no processor, sample nothing (the spans cost next to nothing) unless a test's exporter is
+    // installed; else OTEL_TRACES_SAMPLER applies (default: parent-based, always on).
+    ...(processor ? {} : { sampler: testExporter }),
   });
   provider.register();
+}
+
+/** Stops sending spans to the exporter a test installed (installTracing), at the end of its file. */
+export function resetTracing(): void {
+  testExporter.use(undefined);
 }
 
 /** Exports what is buffered and stops tracing (at process exit). */

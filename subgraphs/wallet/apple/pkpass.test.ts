@@ -31,6 +31,24 @@ describe('nativeSigningKey', () => {
     expect(key.sign(digest('sha1', 'x'))).toBe(forgeSignature(encrypted, 'secret words', digest('sha1', 'x')));
     expect(nativeSigningKey(encrypted, 'wrong words')).toBeNull();
   });
+
+  it('answers null, never throws, for a wrong passphrase that decrypts to bytes forge cannot parse', () => {
+    // About one salt in 270 makes the wrong passphrase's plaintext end in valid padding: forge then
+    // throws parsing it instead of answering null. Such a key is found by trying salts.
+    const plain = forge.pki.privateKeyFromPem(material.passKey);
+    let throwing: string | undefined;
+    for (let i = 0; i < 5_000 && throwing === undefined; i += 1) {
+      const candidate = forge.pki.encryptRsaPrivateKey(plain, 'secret words');
+      try {
+        forge.pki.decryptRsaPrivateKey(candidate, 'wrong words');
+      } catch {
+        throwing = candidate;
+      }
+    }
+    expect(throwing).toBeDefined();
+    expect(nativeSigningKey(throwing!, 'wrong words')).toBeNull();
+    expect(nativeSigningKey(throwing!, 'secret words')).not.toBeNull();
+  }, 60_000);
 });
 
 describe('buildPkpass', () => {

@@ -113,9 +113,17 @@ export function nativeSigningKey(pem: string, passphrase: string | undefined): F
     .digest('hex');
   const cached = parsedKeys.get(cacheKey);
   if (cached) return cached;
-  const key = passLibraries().forgeDecryptRsaPrivateKey(pem, passphrase);
-  if (!key) return null;
-  const native: KeyObject = createPrivateKey(passphrase ? { key: pem, passphrase } : pem);
+  let key: ReturnType<ReturnType<typeof passLibraries>['forgeDecryptRsaPrivateKey']>;
+  let native: KeyObject;
+  try {
+    // A wrong passphrase: forge answers null, or (about once in 270 salts) decrypts to bytes that
+    // happen to end in valid padding and then throws parsing them; either way the key does not open.
+    key = passLibraries().forgeDecryptRsaPrivateKey(pem, passphrase);
+    if (!key) return null;
+    native = createPrivateKey(passphrase ? { key: pem, passphrase } : pem);
+  } catch {
+    return null;
+  }
   const forgeSign = key.sign.bind(key) as ForgeSign;
   const sign: ForgeSign = (md, scheme) => {
     const prefix = DIGEST_INFO_PREFIX[md.algorithm];
