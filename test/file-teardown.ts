@@ -24,5 +24,5 @@ export async function runFileTeardowns(): Promise<void> {
       failure ??= error;
     }
   }
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
 }
