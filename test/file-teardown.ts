@@ -14,15 +14,15 @@ export function onFileTeardown(teardown: () => Promise<void>): void {
   teardowns.push(teardown);
 }
 
-/** Runs and forgets every registered teardown, the latest first; the first failure is rethrown after all ran. */
+/** Runs and forgets every registered teardown, the latest first; failures are thrown together after all ran. */
 export async function runFileTeardowns(): Promise<void> {
-  let failure: unknown;
+  const failures: unknown[] = [];
   for (const teardown of teardowns.splice(0).reverse()) {
     try {
       await teardown();
     } catch (error) {
-      failure ??= error;
+      failures.push(error);
     }
   }
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failures.length > 0) throw new AggregateError(failures, 'a test file teardown failed');
 }
