@@ -1,6 +1,6 @@
 /** APNs provider tokens (reused 50 minutes, then signed anew) and how APNs answers become outcomes. */
 import { generateKeyPairSync } from 'node:crypto';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { getCACertificates } from 'node:tls';
 import { APNS_TOKEN_TTL_MS, apnsConnectOptions, apnsOutcome, providerToken } from './apns.js';
@@ -22,6 +22,25 @@ describe('APNs', () => {
     expect(await providerToken(credentials, start + APNS_TOKEN_TTL_MS - 1)).toBe(first);
     const renewed = await providerToken(credentials, start + APNS_TOKEN_TTL_MS);
     expect(decodeJwt(renewed).iat).toBe(Math.floor((start + APNS_TOKEN_TTL_MS) / 1000));
+  });
+
+  it('never reuses the token of another key under the same team and key id', async () => {
+    const credentials = (key = generateKeyPairSync('ec', { namedCurve: 'P-256' })) => ({
+      kind: 'token' as const,
+      key: key.privateKey,
+      keyId: `R${process.pid}`,
+      teamId: 'TEAM',
+      url: 'http://127.0.0.1:1',
+      publicKey: key.publicKey,
+    });
+    const [first, second] = [credentials(), credentials()];
+    const start = Date.now();
+    const tokenOfFirst = await providerToken(first, start);
+    const tokenOfSecond = await providerToken(second, start);
+    await expect(jwtVerify(tokenOfSecond, second.publicKey)).resolves.toBeDefined();
+    expect(tokenOfSecond).not.toBe(tokenOfFirst);
+    // Each key keeps its own token.
+    expect(await providerToken(first, start + 1)).toBe(tokenOfFirst);
   });
 
   it.each([

@@ -11,7 +11,7 @@
  * certificate is verified against the CAs Node trusts plus, when given, `ca` (APNS_CA_FILE: tests, relays).
  */
 import { connect, constants, type SecureClientSessionOptions } from 'node:http2';
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { getCACertificates } from 'node:tls';
 import { SignJWT } from 'jose';
 import { log } from '../../kernel/logger.js';
@@ -47,10 +47,25 @@ export type ApnsCredentials = ApnsTokenCredentials | ApnsCertificateCredentials;
 export const APNS_TOKEN_TTL_MS = 50 * 60_000;
 
 const providerTokens = new Map<string, { token: string; issuedAt: number }>();
+const keyFingerprints = new WeakMap<KeyObject, string>();
+
+/**
+ * Which cached provider token belongs to these credentials: team, key id and the key itself (its
+ * public key's SHA-256), so a different key under the same key id never reuses another key's token.
+ */
+function tokenCacheKey(credentials: ApnsTokenCredentials): string {
+  let fingerprint = keyFingerprints.get(credentials.key);
+  if (fingerprint === undefined) {
+    const spki = createPublicKey(credentials.key).export({ type: 'spki', format: 'der' });
+    fingerprint = createHash('sha256').update(spki).digest('base64url');
+    keyFingerprints.set(credentials.key, fingerprint);
+  }
+  return `${credentials.teamId}.${credentials.keyId}.${fingerprint}`;
+}
 
 /** The cached provider token of (team, key), signed again after {@link APNS_TOKEN_TTL_MS}. */
 export async function providerToken(credentials: ApnsTokenCredentials, now = Date.now()): Promise<string> {
-  const cacheKey = `${credentials.teamId}.${credentials.keyId}`;
+  const cacheKey = tokenCacheKey(credentials);
   const cached = providerTokens.get(cacheKey);
   if (cached && now - cached.issuedAt < APNS_TOKEN_TTL_MS) return cached.token;
   const token = await new SignJWT({})
@@ -63,8 +78,7 @@ export async function providerToken(credentials: ApnsTokenCredentials, now = Dat
 }
 
 /** Forgets the provider token of (team, key), after APNs refused it. */
-const forgetProviderToken = (credentials: ApnsTokenCredentials) =>
-  providerTokens.delete(`${credentials.teamId}.${credentials.keyId}`);
+const forgetProviderToken = (credentials: ApnsTokenCredentials) => providerTokens.delete(tokenCacheKey(credentials));
 
 export const apnsKey = (pem: string): KeyObject => createPrivateKey(pem);
 
