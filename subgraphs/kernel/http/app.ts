@@ -5,7 +5,7 @@
  */
 import express, { type Express } from 'express';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { Server as NetServer, type AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Env } from '../env.js';
 import { log, setLogLevel } from '../logger.js';
 import { accessLog } from '../observability/access-log.js';
@@ -81,12 +81,24 @@ export interface ListenOptions {
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /**
- * How long idle keep-alive connections stay open once shutdown began. A client may have sent its
- * next request on one already (in the socket buffer, not yet read): closing it at once would drop
- * that request. Within this grace such a request is read, answered with `Connection: close`, and the
- * connection ends by itself; what is still idle afterwards is closed.
+ * How long a keep-alive connection must have been idle before shutdown closes it. A client may have
+ * sent its next request on it already (on the wire or in the socket buffer, not yet read): closing it
+ * then would drop that request. A connection that was busy shortly before gets this long to bring its
+ * next request, which is read, answered with `Connection: close`, and ends the connection; one idle
+ * this long is closed. Checked every {@link IDLE_SWEEP_MS}, and only after the event loop has read what
+ * arrived (a sweep runs in `setImmediate`, after the poll phase): a loop blocked past the grace cannot
+ * make a request that is waiting in the buffer look idle.
  */
-const IDLE_GRACE_MS = 500;
+const IDLE_GRACE_MS = 1_000;
+const IDLE_SWEEP_MS = 100;
+
+/**
+ * False once the connection was upgraded (a WebSocket): node's HTTP server then lets go of it (its
+ * parser is gone, as `closeIdleConnections` also reads it), and whoever took it over closes it.
+ */
+function speaksHttp(socket: Socket): boolean {
+  return (socket as Socket & { parser?: unknown }).parser != null;
+}
 
 /** Listens on `port` (0: any free port) and `host`; rejects when the port cannot be bound. */
 export async function listenHttp(
@@ -96,13 +108,27 @@ export async function listenHttp(
   options: ListenOptions = {},
 ): Promise<HttpListener> {
   const inFlight = new Set<ServerResponse>();
+  /** Every open connection: its responses not yet finished, and when it last finished one (or opened). */
+  const connections = new Map<Socket, { busy: number; idleSince: number }>();
   let draining = false;
   const httpServer = createServer((req, res) => {
     inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
+    const connection = connections.get(req.socket);
+    if (connection) connection.busy += 1;
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (connection) {
+        connection.busy -= 1;
+        connection.idleSince = performance.now();
+      }
+    });
     // A request read during shutdown is served, and its connection ends after the response.
     if (draining) res.setHeader('Connection', 'close');
     app(req, res);
+  });
+  httpServer.on('connection', (socket: Socket) => {
+    connections.set(socket, { busy: 0, idleSince: performance.now() });
+    socket.once('close', () => connections.delete(socket));
   });
   // What the HTTP parser refuses (e.g. a raw UTF-8 query) is answered with a problem, not an empty 400.
   httpServer.on('clientError', answerClientError);
@@ -123,7 +149,12 @@ export async function listenHttp(
     // net.Server's close stops accepting and resolves when the last connection ends. http.Server's
     // own close() would also drop idle keep-alive connections at once (see IDLE_GRACE_MS).
     const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(httpServer, () => resolve()));
-    const idle = setTimeout(() => httpServer.closeIdleConnections(), Math.min(IDLE_GRACE_MS, timeoutMs));
+    const closeIdle = () => {
+      const now = performance.now();
+      for (const [socket, { busy, idleSince }] of connections)
+        if (busy === 0 && now - idleSince >= Math.min(IDLE_GRACE_MS, timeoutMs) && speaksHttp(socket)) socket.destroy();
+    };
+    const idle = setInterval(() => setImmediate(closeIdle), IDLE_SWEEP_MS);
     const force = setTimeout(() => {
       log('warn', 'shutdown timeout: closing connections with requests still in flight', {
         requestsInFlight: inFlight.size,
@@ -134,7 +165,7 @@ export async function listenHttp(
     try {
       await closed;
     } finally {
-      clearTimeout(idle);
+      clearInterval(idle);
       clearTimeout(force);
     }
   };
