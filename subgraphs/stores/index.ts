@@ -13,6 +13,7 @@ import { scheduledPostsJob } from './post/scheduled-posts.job.js';
 import { ShopApp, ShopAppStore } from './shop-app/shop-app.entity.js';
 import { ShopAppResolver } from './shop-app/shop-app.resolver.js';
 import { Store } from './store/store.entity.js';
+import { StoreDirectoryCount } from './store/store-directory-count.entity.js';
 import { StoreResolver } from './store/store.resolver.js';
 import { Coupon, CouponStore } from './coupon/coupon.entity.js';
 import { CouponResolver } from './coupon/coupon.resolver.js';
@@ -34,6 +35,7 @@ export const storesSubgraph: SubgraphModule<StoresContext> = {
   sharedReads: STORES_SHARED_READS,
   entities: [
     Store,
+    StoreDirectoryCount,
     ShopApp,
     ShopAppStore,
     AppPage,

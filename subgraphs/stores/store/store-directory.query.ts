@@ -158,6 +158,25 @@ export const SORT_MATCHES_UP_TO = 2000;
 export const WALK_WINDOW = 5_000;
 
 /**
+ * The number of visible stores of a listing without a text filter, from the counts the database keeps
+ * per prefecture and type (store-directory-count.entity.ts): a sum over at most one row per pair.
+ */
+function listingCount(filter: DirectoryFilter): Statement {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.prefectureCode) {
+    conditions.push('"prefecture_code" = ?');
+    params.push(filter.prefectureCode);
+  }
+  if (filter.storeType) {
+    conditions.push('"store_type" = ?');
+    params.push(filter.storeType);
+  }
+  const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+  return { sql: `select coalesce(sum("stores"), 0)::int as total from "store_directory_count"${where}`, params };
+}
+
+/**
  * The statements of a directory search: the count, the page read by sorting the matches
  * (`page(true)`) or by walking the kana-ordered index (`page(false)`), and the walk bounded to its
  * first `rows` stores (`walk(rows)`). Exported so the benchmark explains exactly these.
@@ -173,7 +192,9 @@ export function directoryStatements(filter: DirectoryFilter, paging: PageRequest
   const listing = whereClause({ ...filter, q: '' }, false);
   const text = filter.q ? whereClause({ q: filter.q }, false) : undefined;
   return {
-    count: { sql: `select count(*)::int as total from "store" where ${matching.sql}`, params: matching.params },
+    count: filter.q
+      ? { sql: `select count(*)::int as total from "store" where ${matching.sql}`, params: matching.params }
+      : listingCount(filter),
     page: (sortMatches: boolean): Statement =>
       sortMatches
         ? {

@@ -1,9 +1,10 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, Property, Trigger } from '@mikro-orm/decorators/legacy';
 import { Directive, Field, Float, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
 import { prefectureByCode } from '../reference/prefectures.js';
 import { BusinessAccountRef } from './business-account.reference.js';
+import { STORE_DIRECTORY_COUNT_TRIGGERS } from './store-directory-count.entity.js';
 
 /**
  * The set of search_text's one- and two-character substrings without U+001F, exactly as the index
@@ -37,6 +38,29 @@ export const SEARCH_GRAMS_SQL = String.raw`array_remove(array_remove(string_to_a
 @Index({
   name: 'store_search_grams_idx',
   expression: `create index "store_search_grams_idx" on "store" using gin ((${SEARCH_GRAMS_SQL}))`,
+})
+// Migration 0033: the directory counts (store-directory-count.entity.ts), kept by statement triggers
+// (and one on TRUNCATE, which the schema diff cannot see: information_schema lists none).
+@Trigger({
+  name: 'directory_count_insert',
+  timing: 'after',
+  events: ['insert'],
+  forEach: 'statement',
+  expression: STORE_DIRECTORY_COUNT_TRIGGERS[0],
+})
+@Trigger({
+  name: 'directory_count_update',
+  timing: 'after',
+  events: ['update'],
+  forEach: 'statement',
+  expression: STORE_DIRECTORY_COUNT_TRIGGERS[1],
+})
+@Trigger({
+  name: 'directory_count_delete',
+  timing: 'after',
+  events: ['delete'],
+  forEach: 'statement',
+  expression: STORE_DIRECTORY_COUNT_TRIGGERS[2],
 })
 export class Store extends BaseEntity {
   /** Owner; a foreign key to identity's business_account (enforced by the database). */

@@ -36,6 +36,7 @@ import { Migration0029ReceiptsStorefront } from './0029-receipts-storefront.js';
 import { Migration0030EngagementWebhookResendTrigger } from './0030-engagement-webhook-resend-trigger.js';
 import { Migration0031StoresShortTermSearch } from './0031-stores-short-term-search.js';
 import { Migration0032HistoryListOrder } from './0032-history-list-order.js';
+import { Migration0033StoresDirectoryCount } from './0033-stores-directory-count.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -70,4 +71,5 @@ export const migrations: MigrationObject[] = [
   { name: '0030-engagement-webhook-resend-trigger', class: Migration0030EngagementWebhookResendTrigger },
   { name: '0031-stores-short-term-search', class: Migration0031StoresShortTermSearch },
   { name: '0032-history-list-order', class: Migration0032HistoryListOrder },
+  { name: '0033-stores-directory-count', class: Migration0033StoresDirectoryCount },
 ];
