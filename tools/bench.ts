@@ -35,6 +35,7 @@
  * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
  */
 import pg from 'pg';
+import { SAME_SQL_PREFIX } from './bench/baseline.js';
 import { explainSearch, trigramFacts, type SearchPlans } from './bench/explain.js';
 import { createBenchDatabase, loadStores, type BenchDatabase } from './bench/database.js';
 import {
@@ -154,12 +155,14 @@ async function measureGroup(
     restScenario(`facade GET  ${label}`, service, query),
     graphqlScenario(`graphql POST ${label}`, service, query),
     restScenario(`baseline GET ${label}`, baseline, query),
+    // The same process, answering with the service's own statements: the facade's overhead alone.
+    restScenario(`baseline, service's SQL`, { ...baseline, url: `${baseline.url}${SAME_SQL_PREFIX}` }, query),
   ];
   const page = await verifySameAnswer(scenarios);
-  say(`  ${label}: all three answer total=${page.total}, ${page.items.length} items on page 1; measuring...`);
+  say(`  ${label}: all four answer total=${page.total}, ${page.items.length} items on page 1; measuring...`);
   const rows: Measurement[] = [];
   for (const s of scenarios) rows.push(await measure(s, load));
-  return { baseline: rows[2]!, rows };
+  return { baseline: rows[2]!, rows, sameSql: rows[3]! };
 }
 
 /** EXPLAIN of the service's statements for several kinds of Japanese term, and filter-only. */
@@ -394,6 +397,13 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
     await measureGroup('prefecture=13', { prefecture: '13' }, service, baseline, load),
   ];
   say(`\n${throughputTable(groups)}`);
+  for (const [label, group] of [
+    [`q=${options.q}&prefecture=13`, groups[0]!],
+    ['prefecture=13', groups[1]!],
+  ] as const)
+    say(
+      `  ${label}: facade vs the baseline on the service's SQL ${(group.rows[0]!.rps / group.sameSql.rps).toFixed(2)}x throughput, ${(group.rows[0]!.serverCpuMs / group.sameSql.serverCpuMs).toFixed(2)}x server CPU per request`,
+    );
   if (options.only === 'search') return searchStages(database.url, baseline);
   await receiptsStage(service, database.url, { ...load, claimRate: options.claimRate });
   await checkInStage(service, database.url, options);

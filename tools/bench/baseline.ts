@@ -3,7 +3,7 @@
  * a service can do for `GET /api/v1/public/stores`. Same filters (LIKE on the lower-cased
  * `search_text` column), same escaping, same order, same paging, same JSON; no GraphQL, no ORM. It
  * runs the page and the count in parallel, as a plain handler would. Its throughput is the yardstick
- * for the facade.
+ * for the facade. Beside it, at `/same-sql`, the same search with the service's own statements.
  */
 import express, { type Request, type Response } from 'express';
 import { createServer, type Server } from 'node:http';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import { likePattern } from '../../subgraphs/kernel/paging.js';
 import { findPrefecture, prefectureByCode } from '../../subgraphs/stores/reference/prefectures.js';
 import { isStoreType } from '../../subgraphs/stores/reference/store-types.js';
+import { searchDirectoryWith, type StatementRunner } from '../../subgraphs/stores/store/store-directory.query.js';
 
 /** A running baseline server. */
 export interface Baseline {
@@ -105,12 +106,70 @@ function searchHandler(pool: pg.Pool) {
   };
 }
 
+/**
+ * The same search answered with the service's own statements (`searchDirectoryWith`: the counts the
+ * database keeps for a listing, the count-chosen page plan for a text search) on a plain pg pool, at
+ * {@link SAME_SQL_PREFIX}: what a hand-written server would cost that issues exactly the service's
+ * SQL, so the difference to the facade is the facade's own overhead.
+ */
+function sameSqlHandler(pool: pg.Pool) {
+  const run: StatementRunner = async (statement) => {
+    let n = 0;
+    const text = statement.sql.replace(/\?/g, () => `$${(n += 1)}`);
+    return (await pool.query(text, [...statement.params])).rows as object[];
+  };
+  return async (req: Request, res: Response): Promise<void> => {
+    const query = req.query as Record<string, string | undefined>;
+    const q = (query.q ?? '').trim();
+    const prefecture = query.prefecture ? findPrefecture(query.prefecture) : undefined;
+    const page = positiveInt(query.page, 1);
+    const pageSize = positiveInt(query.pageSize, 30);
+    if (
+      q.length > 100 ||
+      (query.prefecture && !prefecture) ||
+      (query.storeType && !isStoreType(query.storeType)) ||
+      !page ||
+      !pageSize
+    ) {
+      res.status(400).json({ status: 400, code: 'validation_failed' });
+      return;
+    }
+    const size = Math.min(pageSize, 100);
+    const { items, total } = await searchDirectoryWith(
+      run,
+      { q, prefectureCode: prefecture?.code, storeType: query.storeType },
+      { page, pageSize: size, offset: (page - 1) * size },
+    );
+    res.type('application/json; charset=utf-8').send(
+      JSON.stringify({
+        items: items.map((s) => ({
+          storeId: s.id,
+          name: s.name,
+          nameKana: s.nameKana,
+          prefecture: prefectureByCode(s.prefectureCode).name,
+          prefectureCode: s.prefectureCode,
+          storeType: s.storeType,
+          address: s.address,
+          placeId: s.placeId,
+        })),
+        page,
+        pageSize: size,
+        total,
+      }),
+    );
+  };
+}
+
+/** Where the baseline serves the search with the service's statements ({@link sameSqlHandler}). */
+export const SAME_SQL_PREFIX = '/same-sql';
+
 /** Starts the baseline on a random loopback port with a pool of `poolSize` connections. */
 export async function startBaseline(databaseUrl: string, poolSize: number): Promise<Baseline> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   const app = express();
   app.disable('x-powered-by');
   app.get('/api/v1/public/stores', searchHandler(pool));
+  app.get(`${SAME_SQL_PREFIX}/api/v1/public/stores`, sameSqlHandler(pool));
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

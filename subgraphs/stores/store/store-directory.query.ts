@@ -222,13 +222,28 @@ export function directoryStatements(filter: DirectoryFilter, paging: PageRequest
  * picks the page's plan from the count; a listing reads the page first and skips the count when the
  * page itself shows where the results end (a short, non-empty page, or an empty first page).
  */
-export async function searchDirectory(
+export function searchDirectory(
   em: EntityManager,
   filter: DirectoryFilter,
   paging: PageRequest,
 ): Promise<{ items: Store[]; total: number }> {
+  return searchDirectoryWith((statement) => readRows(em, statement), filter, paging);
+}
+
+/** Runs a read-only statement of the search and answers its rows. */
+export type StatementRunner = (statement: Statement) => Promise<object[]>;
+
+/**
+ * {@link searchDirectory} over any runner of its statements (the benchmark's hand-written baseline
+ * runs the very same statements on a plain pg pool).
+ */
+export async function searchDirectoryWith(
+  runner: StatementRunner,
+  filter: DirectoryFilter,
+  paging: PageRequest,
+): Promise<{ items: Store[]; total: number }> {
   const statements = directoryStatements(filter, paging);
-  const run = <T extends object>(statement: Statement) => readRows<T>(em, statement);
+  const run = async <T extends object>(statement: Statement) => (await runner(statement)) as T[];
   const countMatches = async () => (await run<{ total: number }>(statements.count))[0]?.total ?? 0;
   if (filter.q) {
     const total = await countMatches();
