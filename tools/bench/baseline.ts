@@ -62,25 +62,33 @@ function positiveInt(raw: unknown, fallback: number): number | undefined {
   return typeof raw === 'string' && /^\d{1,9}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : undefined;
 }
 
+/** The search parameters of `req`, validated as the service does; undefined when one is invalid (a 400). */
+function readSearch(req: Request) {
+  const query = req.query as Record<string, string | undefined>;
+  const q = (query.q ?? '').trim();
+  const prefecture = query.prefecture ? findPrefecture(query.prefecture) : undefined;
+  const page = positiveInt(query.page, 1);
+  const pageSize = positiveInt(query.pageSize, 30);
+  if (
+    q.length > 100 ||
+    (query.prefecture && !prefecture) ||
+    (query.storeType && !isStoreType(query.storeType)) ||
+    !page ||
+    !pageSize
+  )
+    return undefined;
+  return { q, prefecture, storeType: query.storeType, page, size: Math.min(pageSize, 100) };
+}
+
 function searchHandler(pool: pg.Pool) {
   return async (req: Request, res: Response): Promise<void> => {
-    const query = req.query as Record<string, string | undefined>;
-    const q = (query.q ?? '').trim();
-    const prefecture = query.prefecture ? findPrefecture(query.prefecture) : undefined;
-    const page = positiveInt(query.page, 1);
-    const pageSize = positiveInt(query.pageSize, 30);
-    if (
-      q.length > 100 ||
-      (query.prefecture && !prefecture) ||
-      (query.storeType && !isStoreType(query.storeType)) ||
-      !page ||
-      !pageSize
-    ) {
+    const search = readSearch(req);
+    if (!search) {
       res.status(400).json({ status: 400, code: 'validation_failed' });
       return;
     }
-    const size = Math.min(pageSize, 100);
-    const { where, params } = publicStoreFilter(q, prefecture?.code, query.storeType);
+    const { q, prefecture, storeType, page, size } = search;
+    const { where, params } = publicStoreFilter(q, prefecture?.code, storeType);
     const n = params.length;
     const [rows, count] = await Promise.all([
       pool.query<StoreRow>(
@@ -119,25 +127,15 @@ function sameSqlHandler(pool: pg.Pool) {
     return (await pool.query(text, [...statement.params])).rows as object[];
   };
   return async (req: Request, res: Response): Promise<void> => {
-    const query = req.query as Record<string, string | undefined>;
-    const q = (query.q ?? '').trim();
-    const prefecture = query.prefecture ? findPrefecture(query.prefecture) : undefined;
-    const page = positiveInt(query.page, 1);
-    const pageSize = positiveInt(query.pageSize, 30);
-    if (
-      q.length > 100 ||
-      (query.prefecture && !prefecture) ||
-      (query.storeType && !isStoreType(query.storeType)) ||
-      !page ||
-      !pageSize
-    ) {
+    const search = readSearch(req);
+    if (!search) {
       res.status(400).json({ status: 400, code: 'validation_failed' });
       return;
     }
-    const size = Math.min(pageSize, 100);
+    const { q, prefecture, storeType, page, size } = search;
     const { items, total } = await searchDirectoryWith(
       run,
-      { q, prefectureCode: prefecture?.code, storeType: query.storeType },
+      { q, prefectureCode: prefecture?.code, storeType },
       { page, pageSize: size, offset: (page - 1) * size },
     );
     res.type('application/json; charset=utf-8').send(

@@ -57,20 +57,21 @@ describe('listenHttp shutdown and idle keep-alive connections', () => {
     listener = undefined;
   });
 
-  async function listen(): Promise<HttpListener> {
+  /** A listener and a keep-alive client that has had one answer: the connection is now idle. */
+  async function idleConnection(): Promise<{ server: HttpListener; client: RawClient }> {
     const app = express();
     app.get('/ping', (_req, res) => res.json({ ok: true }));
-    listener = await listenHttp(app, 0, '127.0.0.1', { shutdownTimeoutMs: 10_000 });
-    return listener;
+    const server = await listenHttp(app, 0, '127.0.0.1', { shutdownTimeoutMs: 10_000 });
+    listener = server;
+    const client = await RawClient.open(server.port);
+    client.socket.write(REQUEST);
+    await client.waitFor(() => client.responses() === 1);
+    return { server, client };
   }
 
   it('answers a request that waited in the buffer while the loop was blocked past the grace', async () => {
-    const { port } = await listen();
-    const close = () => listener!.close();
-    const client = await RawClient.open(port);
-    client.socket.write(REQUEST);
-    await client.waitFor(() => client.responses() === 1);
-    const closed = close();
+    const { server, client } = await idleConnection();
+    const closed = server.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The next request is sent on the idle connection, and the loop blocks in its check phase: the
     // timers phase, where any shutdown timer fires, comes before the poll that would read the request.
@@ -89,13 +90,9 @@ describe('listenHttp shutdown and idle keep-alive connections', () => {
   });
 
   it('closes a connection that stays idle after the grace, so shutdown ends', async () => {
-    const { port } = await listen();
-    const close = () => listener!.close();
-    const client = await RawClient.open(port);
-    client.socket.write(REQUEST);
-    await client.waitFor(() => client.responses() === 1);
+    const { server, client } = await idleConnection();
     const started = performance.now();
-    await close();
+    await server.close();
     const took = performance.now() - started;
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(5_000);
@@ -103,12 +100,8 @@ describe('listenHttp shutdown and idle keep-alive connections', () => {
   });
 
   it('gives a connection busy until shutdown its full grace for the next request', async () => {
-    const { port } = await listen();
-    const close = () => listener!.close();
-    const client = await RawClient.open(port);
-    client.socket.write(REQUEST);
-    await client.waitFor(() => client.responses() === 1);
-    const closed = close();
+    const { server, client } = await idleConnection();
+    const closed = server.close();
     // 700 ms after the signal and after its last response: still within its grace.
     await new Promise((resolve) => setTimeout(resolve, 700));
     client.socket.write(REQUEST);

@@ -76,6 +76,12 @@ function whereClause(filter: DirectoryFilter, useGrams: boolean): { sql: string;
     conditions.push('"search_text" like ?');
     params.push(likePattern(term));
   }
+  addPlaceAndType(filter, conditions, params);
+  return { sql: conditions.join(' and '), params };
+}
+
+/** The prefecture and store type conditions of `filter`, with their values. */
+function addPlaceAndType(filter: DirectoryFilter, conditions: string[], params: unknown[]): void {
   if (filter.prefectureCode) {
     conditions.push('"prefecture_code" = ?');
     params.push(filter.prefectureCode);
@@ -84,7 +90,6 @@ function whereClause(filter: DirectoryFilter, useGrams: boolean): { sql: string;
     conditions.push('"store_type" = ?');
     params.push(filter.storeType);
   }
-  return { sql: conditions.join(' and '), params };
 }
 
 /** Where a directory record keeps its row's timestamps, as PostgreSQL sent them (text). */
@@ -164,14 +169,7 @@ export const WALK_WINDOW = 5_000;
 function listingCount(filter: DirectoryFilter): Statement {
   const conditions: string[] = [];
   const params: unknown[] = [];
-  if (filter.prefectureCode) {
-    conditions.push('"prefecture_code" = ?');
-    params.push(filter.prefectureCode);
-  }
-  if (filter.storeType) {
-    conditions.push('"store_type" = ?');
-    params.push(filter.storeType);
-  }
+  addPlaceAndType(filter, conditions, params);
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
   return { sql: `select coalesce(sum("stores"), 0)::int as total from "store_directory_count"${where}`, params };
 }
