@@ -25,11 +25,14 @@ const CLOSE_MARGIN_MS = 5_000;
 /**
  * Closes `service` on the first SIGINT or SIGTERM and exits 0 (1 when closing failed or exceeded
  * `shutdownTimeoutMs` plus a margin). Repeated signals are ignored: a supervisor may forward the
- * Ctrl-C the terminal already sent.
+ * Ctrl-C the terminal already sent. `service` may still be starting (a promise): install the handlers
+ * before starting, because a service answers /readyz as soon as it listens, before its start resolves,
+ * and a SIGTERM in between would otherwise kill the process by the signal's default action instead
+ * of closing it. A signal during start waits for the start to finish, then closes.
  */
 export function closeOnSignals(
   name: string,
-  service: Pick<StartedService, 'close'>,
+  service: Pick<StartedService, 'close'> | Promise<Pick<StartedService, 'close'>>,
   shutdownTimeoutMs: number = DEFAULT_SHUTDOWN_TIMEOUT_MS,
 ): void {
   let stopping = false;
@@ -43,8 +46,8 @@ export function closeOnSignals(
       process.exit(1);
     }, shutdownTimeoutMs + CLOSE_MARGIN_MS).unref();
     // Spans still buffered are exported before the process exits.
-    service
-      .close()
+    Promise.resolve(service)
+      .then((started) => started.close())
       .then(() => shutdownTracing())
       .then(
         () => {
@@ -63,16 +66,30 @@ export function closeOnSignals(
 
 /** Starts a service with `start`, logs `<name> ready`, and closes it gracefully on SIGINT or SIGTERM. */
 export async function runService(name: string, start: () => Promise<StartedService>): Promise<void> {
-  let service: StartedService;
-  let shutdownTimeoutMs: number;
-  try {
-    service = await start();
-    shutdownTimeoutMs = loadEnv().shutdownTimeoutMs;
-  } catch (error) {
+  const failed = (error: unknown): never => {
     const message = error instanceof Error ? error.message : String(error);
     log('error', `${name} failed to start`, error instanceof EnvError ? { error: message } : { error });
     process.exit(1);
+  };
+  let shutdownTimeoutMs: number;
+  try {
+    shutdownTimeoutMs = loadEnv().shutdownTimeoutMs;
+  } catch (error) {
+    return failed(error);
+  }
+  let starting: Promise<StartedService>;
+  try {
+    starting = start();
+  } catch (error) {
+    return failed(error);
+  }
+  // Before the start resolves (see closeOnSignals).
+  closeOnSignals(name, starting, shutdownTimeoutMs);
+  let service: StartedService;
+  try {
+    service = await starting;
+  } catch (error) {
+    return failed(error);
   }
   log('info', `${name} ready`, { url: service.url, pid: process.pid });
-  closeOnSignals(name, service, shutdownTimeoutMs);
 }

@@ -12,7 +12,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TABLE } from '../subgraphs/kernel/auth/access-table.js';
 import type { AccessRule } from '../subgraphs/kernel/auth/operation-access.js';
 import { ANONYMOUS } from '../subgraphs/kernel/auth/principal.js';
-import { USER_SCOPES as ALL_USER_SCOPES } from '../subgraphs/kernel/auth/scopes.js';
+import {
+  BUSINESS_SCOPES as ALL_BUSINESS_SCOPES,
+  USER_SCOPES as ALL_USER_SCOPES,
+} from '../subgraphs/kernel/auth/scopes.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
 import {
   createBusiness,
@@ -129,6 +132,86 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.rotateWebhookEndpointSecret': 'NOT_FOUND',
   'Mutation.enableWebhookEndpoint': 'NOT_FOUND',
   'Mutation.resendWebhookEvent': 'NOT_FOUND',
+  // issue 14: customers (the operator must name the business of a list or a new record)
+  'Query.businessCustomers': 'BAD_USER_INPUT',
+  'Query.businessCustomer': 'NOT_FOUND',
+  'Mutation.createBusinessCustomer': 'BAD_USER_INPUT',
+  'Mutation.updateBusinessCustomer': 'NOT_FOUND',
+  'Mutation.setBusinessCustomerConsent': 'BAD_USER_INPUT',
+  'Mutation.deleteBusinessCustomer': 'NOT_FOUND',
+  // issue 14: staff
+  'Query.staffMembers': 'BAD_USER_INPUT',
+  'Query.staffMember': 'NOT_FOUND',
+  'Mutation.createStaffMember': 'BAD_USER_INPUT',
+  'Mutation.updateStaffMember': 'NOT_FOUND',
+  'Mutation.deleteStaffMember': 'NOT_FOUND',
+  'Mutation.inviteStaffMember': 'NOT_FOUND',
+  // issue 14: orders
+  'Query.orders': 'ok',
+  'Query.order': 'NOT_FOUND',
+  'Mutation.createOrder': 'BAD_USER_INPUT',
+  'Mutation.markOrderPaid': 'NOT_FOUND',
+  'Mutation.fulfillOrder': 'NOT_FOUND',
+  'Mutation.closeOrder': 'NOT_FOUND',
+  'Mutation.cancelOrder': 'NOT_FOUND',
+  // issue 14: reservations
+  'Query.reservationResources': 'ok',
+  'Query.reservationSlots': 'BAD_USER_INPUT',
+  'Query.reservations': 'ok',
+  'Query.reservation': 'NOT_FOUND',
+  'Mutation.createReservationResource': 'BAD_USER_INPUT',
+  'Mutation.updateReservationResource': 'NOT_FOUND',
+  'Mutation.createReservation': 'NOT_FOUND',
+  'Mutation.changeReservation': 'NOT_FOUND',
+  'Mutation.cancelReservation': 'NOT_FOUND',
+  'Mutation.setReservationStatus': 'NOT_FOUND',
+  // issue 14: flyers
+  'Query.flyers': 'ok',
+  'Query.flyer': 'NOT_FOUND',
+  'Query.flyerPdf': 'NOT_FOUND',
+  'Mutation.createFlyer': 'BAD_USER_INPUT',
+  'Mutation.updateFlyer': 'NOT_FOUND',
+  'Mutation.publishFlyer': 'NOT_FOUND',
+  'Mutation.scheduleFlyer': 'NOT_FOUND',
+  'Mutation.archiveFlyer': 'NOT_FOUND',
+  // issue 15: analytics snapshots
+  'Query.analyticsSnapshots': 'BAD_USER_INPUT',
+  'Query.analyticsToday': 'NOT_FOUND',
+  // issue 14: products and inventory
+  'Query.products': 'ok',
+  'Query.product': 'NOT_FOUND',
+  'Query.productByBarcode': 'NOT_FOUND',
+  'Mutation.createProduct': 'BAD_USER_INPUT',
+  'Mutation.updateProduct': 'NOT_FOUND',
+  'Mutation.archiveProduct': 'NOT_FOUND',
+  'Mutation.setProductAvailability': 'NOT_FOUND',
+  'Query.stockLocations': 'ok',
+  'Mutation.createStockLocation': 'BAD_USER_INPUT',
+  'Mutation.updateStockLocation': 'NOT_FOUND',
+  'Query.stockLevels': 'ok',
+  'Query.stockMovements': 'ok',
+  'Mutation.adjustStock': 'NOT_FOUND',
+  'Mutation.receiveStock': 'NOT_FOUND',
+  'Mutation.transferStock': 'BAD_USER_INPUT',
+  'Query.stocktake': 'NOT_FOUND',
+  'Mutation.createStocktake': 'NOT_FOUND',
+  'Mutation.recordStocktakeCounts': 'NOT_FOUND',
+  'Mutation.applyStocktake': 'NOT_FOUND',
+  'Mutation.cancelStocktake': 'NOT_FOUND',
+  // issue 14: sales and storefront inventory post to the ledger (the operator names no business)
+  'Mutation.linkStorefrontItem': 'BAD_USER_INPUT',
+  'Mutation.unlinkStorefrontItem': 'BAD_USER_INPUT',
+  'Mutation.linkStorefrontLocation': 'BAD_USER_INPUT',
+  'Mutation.unlinkStorefrontLocation': 'BAD_USER_INPUT',
+  // issue 15: segments and audience
+  'Query.segments': 'ok',
+  'Query.segment': 'NOT_FOUND',
+  'Mutation.createSegment': 'BAD_USER_INPUT',
+  'Mutation.updateSegment': 'NOT_FOUND',
+  'Mutation.deleteSegment': 'NOT_FOUND',
+  'Mutation.addSegmentTarget': 'NOT_FOUND',
+  'Mutation.removeSegmentTarget': 'NOT_FOUND',
+  'Query.audience': 'BAD_USER_INPUT',
 };
 const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   // Apple's pass web service authenticates by the pass's own ApplePass credential, which an anonymous call lacks.
@@ -167,6 +250,7 @@ const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.publishedAppPage': 'NOT_FOUND',
   'Query.appMembershipCardConfig': 'NOT_FOUND',
   'Query.publicAppPosts': 'NOT_FOUND',
+  'Query.publicAppPost': 'NOT_FOUND',
   'Query.terminal': 'NOT_FOUND',
   'Query.claimTokenQrCard': 'NOT_FOUND',
   'Query.claimTokenQrImage': 'NOT_FOUND',
@@ -176,6 +260,14 @@ const ANONYMOUS_OUTCOMES: Readonly<Record<string, string>> = {
   'Query.verifyAccessToken': 'BAD_USER_INPUT',
   'Mutation.receiveStorefrontWebhook': 'BAD_USER_INPUT',
 };
+
+/** The business scope a rule names, if any. */
+const businessScope = (rule: AccessRule): string | null =>
+  'business' in rule
+    ? rule.business
+    : 'anyOf' in rule
+      ? (rule.anyOf.map(businessScope).find((s) => s !== null) ?? null)
+      : null;
 
 async function codeOf(call: OperationCall, token?: string): Promise<unknown> {
   const result = await service.graphql(call.document, call.variables, token);
@@ -187,6 +279,16 @@ describe('the access table', () => {
     const operations = calls.map((c) => c.operation).sort();
     expect(operations.length).toBeGreaterThan(10);
     expect(Object.keys(ACCESS_TABLE).sort()).toEqual(operations);
+  });
+
+  it('names a read scope on every query and a write scope on every mutation it guards by business scope', () => {
+    const misnamed = Object.entries(ACCESS_TABLE)
+      .map(([operation, rule]) => ({ operation, scope: businessScope(rule) }))
+      .filter(
+        ({ operation, scope }) =>
+          scope !== null && !scope.endsWith(operation.startsWith('Query.') ? '.read' : '.write'),
+      );
+    expect(misnamed).toEqual([]);
   });
 
   it('refuses every protected operation without a token, with 401-class UNAUTHENTICATED', async () => {
@@ -239,6 +341,7 @@ const userScope = (rule: AccessRule): string | null =>
 describe('the access table with real tokens', () => {
   let app: App;
   let userId: string;
+  let businessOwner: { app: App; ownerId: string; businessAccountId: string };
   let token: { user: string; business: string; expired: string; revoked: string; refreshedAway: string };
   const protectedCalls = () => calls.filter((c) => !isPublic(ACCESS_TABLE[c.operation]));
 
@@ -248,6 +351,7 @@ describe('the access table with real tokens', () => {
     const ownerEmail = `owner-${randomUUID()}@example.test`;
     const ownerId = await createUser(service, ownerEmail);
     const businessAccountId = await createBusiness(service, ownerEmail);
+    businessOwner = { app: await registerApp(service, [...ALL_BUSINESS_SCOPES]), ownerId, businessAccountId };
     userId = await createUser(service);
     const revoked = await tokensFor(service, app, userId);
     await postJson(service, '/api/v1/auth/revoke', { token: revoked.accessToken });
@@ -325,6 +429,51 @@ describe('the access table with real tokens', () => {
       }
     },
   );
+
+  /** A business token of the test business holding exactly `scopes`. */
+  const businessToken = async (scopes: readonly string[]) =>
+    (
+      await tokensFor(service, businessOwner.app, businessOwner.ownerId, {
+        scopes: [...scopes],
+        businessAccountId: businessOwner.businessAccountId,
+      })
+    ).accessToken;
+
+  const expectInsufficientScope = async (call: OperationCall, token: string, needed: string) => {
+    const result = await service.graphql(call.document, call.variables, token);
+    expect(result.errors?.[0]?.extensions, call.operation).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'insufficient_scope',
+      scope: needed,
+    });
+    expect(result.data?.[call.operation.split('.')[1]!] ?? null, call.operation).toBeNull();
+  };
+
+  it('refuses a business token holding every business scope but the one a rule names, with insufficient_scope and the scope', async () => {
+    const scoped = protectedCalls().filter((c) => businessScope(ACCESS_TABLE[c.operation]!) !== null);
+    expect(scoped.length).toBeGreaterThan(10);
+    const tokens = new Map<string, string>();
+    for (const call of scoped) {
+      const needed = businessScope(ACCESS_TABLE[call.operation]!)!;
+      if (!tokens.has(needed)) tokens.set(needed, await businessToken(ALL_BUSINESS_SCOPES.filter((s) => s !== needed)));
+      await expectInsufficientScope(call, tokens.get(needed)!, needed);
+    }
+  });
+
+  it('refuses a business token with only the read scope wherever a rule names the write scope', async () => {
+    // Write scopes with a read scope beside them (store.receipts.write, a terminal's, has none).
+    const readOf = (scope: string | null) => (scope?.endsWith('.write') ? scope.replace(/\.write$/, '.read') : null);
+    const hasRead = (scope: string | null) => (ALL_BUSINESS_SCOPES as readonly string[]).includes(readOf(scope) ?? '');
+    const writes = protectedCalls().filter((c) => hasRead(businessScope(ACCESS_TABLE[c.operation]!)));
+    expect(writes.length).toBeGreaterThan(10);
+    const tokens = new Map<string, string>();
+    for (const call of writes) {
+      const needed = businessScope(ACCESS_TABLE[call.operation]!)!;
+      const read = readOf(needed)!;
+      if (!tokens.has(read)) tokens.set(read, await businessToken([read]));
+      await expectInsufficientScope(call, tokens.get(read)!, needed);
+    }
+  });
 });
 
 describe('no endpoint returns another user’s data', () => {

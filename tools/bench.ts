@@ -32,7 +32,15 @@
  * (10000,100000,1000000: the sweep's row counts, on a database of its own), BENCH_SCALE_REQUESTS (100 sequential
  * requests per query and size), BENCH_GATEWAY_ROUNDS (3) and BENCH_GATEWAY_DURATION (8 s per gateway, query and
  * round; BENCH_WARMUP seconds of warm-up before the first round), BENCH_DIAG=1 (print what PostgreSQL's backends
- * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts).
+ * waited on and the service's largest event-loop delay during the claim run: bench/diag.ts). The back office
+ * (bench/back-office.ts): BENCH_PRODUCTS (50000 products of the searched business), BENCH_PRODUCT_RATE (50
+ * searches and barcode lookups/s) and BENCH_RESERVATION_RATE (25 createReservation calls/s), each for
+ * BENCH_DURATION seconds after BENCH_WARMUP seconds at the same rate; BENCH_ONLY=products or
+ * BENCH_ONLY=reservations runs only that stage on a fresh service, without the store directory. Sales
+ * reports (bench/sales-report.ts): BENCH_SALES_TRANSACTIONS (1000000 till sales over 365 days, loaded by
+ * SQL) and BENCH_SALES_REQUESTS (30 sequential calls per query); BENCH_ONLY=sales runs only that row.
+ * Segments (bench/segments.ts): BENCH_SEGMENT_TRANSACTIONS (1000000) and BENCH_SEGMENT_CUSTOMERS (100000) generated
+ * rows, one segment's member count and first page timed with its plan; BENCH_ONLY=segments runs only that.
  */
 import pg from 'pg';
 import { SAME_SQL_PREFIX } from './bench/baseline.js';
@@ -50,9 +58,11 @@ import {
 import { latencyRow, planReport, stageReport, throughputTable, trigramReport } from './bench/report.js';
 import { spawnServer, type ServerProcess } from './bench/serve.js';
 import { measureStages } from './bench/stages.js';
+import { segmentStage, type SegmentBenchSettings } from './bench/segments.js';
 import { measureQrRendering } from './bench/qr-render.js';
 import { measureTokenCheck } from './bench/token-check.js';
 import { measureReceipts } from './bench/receipts.js';
+import { measureSalesReport, type SalesBenchSettings } from './bench/sales-report.js';
 import { appContentReport, measureAppContent } from './bench/app-content.js';
 import { measureCheckIns } from './bench/check-ins.js';
 import { gatewayReport, measureGateways } from './bench/gateway-compare.js';
@@ -68,6 +78,7 @@ import {
   webhookReport,
 } from './bench/events.js';
 import { readScaleSizes, runScaleSweep, type ScaleSettings } from './bench/scale.js';
+import { productSearchStage, reservationBookingStage, type BackOfficeSettings } from './bench/back-office.js';
 
 /** The ORM's pool size: createOrm's default, which startAllInOne uses. The baseline gets the same. */
 const ORM_POOL_SIZE = 10;
@@ -90,15 +101,45 @@ interface BenchOptions {
    * .pkpass generation row.
    */
   readonly only:
-    'checkins' | 'receipts' | 'pkpass' | 'events' | 'scale' | 'soak' | 'search' | 'gateway' | 'idle' | undefined;
+    | 'checkins'
+    | 'receipts'
+    | 'pkpass'
+    | 'events'
+    | 'scale'
+    | 'soak'
+    | 'search'
+    | 'gateway'
+    | 'idle'
+    | 'products'
+    | 'reservations'
+    | 'sales'
+    | 'segments'
+    | undefined;
   /** Seconds `npm start` sits idle before its RSS is quoted. */
   readonly idleSeconds: number;
   readonly scale: Omit<ScaleSettings, 'adminUrl' | 'poolSize' | 'cpuProfileDir'>;
+  readonly backOffice: BackOfficeSettings;
+  readonly sales: SalesBenchSettings;
+  readonly segments: SegmentBenchSettings;
 }
 
 function readOnly(value: string | undefined): BenchOptions['only'] {
   if (!value) return undefined;
-  const stages = ['checkins', 'receipts', 'pkpass', 'events', 'scale', 'soak', 'search', 'gateway', 'idle'] as const;
+  const stages = [
+    'checkins',
+    'receipts',
+    'pkpass',
+    'events',
+    'scale',
+    'soak',
+    'search',
+    'gateway',
+    'idle',
+    'products',
+    'reservations',
+    'sales',
+    'segments',
+  ] as const;
   const stage = stages.find((s) => s === value);
   if (stage) return stage;
   throw new Error(`BENCH_ONLY must be ${stages.join(', ')} (or unset)`);
@@ -115,13 +156,15 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     if (value === 0) throw new Error(`${name} must be positive`);
     return value;
   };
+  const duration = num('BENCH_DURATION', 10);
+  const warmup = num('BENCH_WARMUP', 2);
   return {
     adminUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     stores: num('BENCH_STORES', 100_000),
     load: {
       connections: num('BENCH_CONNECTIONS', 20),
-      duration: num('BENCH_DURATION', 10),
-      warmup: num('BENCH_WARMUP', 2),
+      duration,
+      warmup,
     },
     q: env.BENCH_Q || 'マート',
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || undefined,
@@ -137,6 +180,21 @@ function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
     scale: {
       sizes: readScaleSizes(env.BENCH_SCALE_SIZES),
       requests: Math.round(positive('BENCH_SCALE_REQUESTS', 100)),
+    },
+    backOffice: {
+      products: Math.round(positive('BENCH_PRODUCTS', 50_000)),
+      productRate: positive('BENCH_PRODUCT_RATE', 50),
+      reservationRate: positive('BENCH_RESERVATION_RATE', 25),
+      duration,
+      warmup,
+    },
+    sales: {
+      transactions: Math.round(positive('BENCH_SALES_TRANSACTIONS', 1_000_000)),
+      requests: Math.round(positive('BENCH_SALES_REQUESTS', 30)),
+    },
+    segments: {
+      transactions: Math.round(positive('BENCH_SEGMENT_TRANSACTIONS', 1_000_000)),
+      customers: Math.round(positive('BENCH_SEGMENT_CUSTOMERS', 100_000)),
     },
   };
 }
@@ -294,6 +352,43 @@ async function runCheckInsOnly(options: BenchOptions, database: BenchDatabase, c
   await checkInStage(service, database.url, options);
 }
 
+/** BENCH_ONLY=products or reservations: the database, a fresh service and that back office stage, nothing else. */
+async function runBackOfficeOnly(
+  options: BenchOptions,
+  database: BenchDatabase,
+  cleanups: (() => Promise<void>)[],
+): Promise<void> {
+  const service = await spawnServer('service', {
+    databaseUrl: database.url,
+    poolSize: ORM_POOL_SIZE,
+    cpuProfileDir: options.cpuProfileDir,
+  });
+  cleanups.push(() => service.stop());
+  say(`service (startAllInOne) at ${service.url}; BENCH_ONLY=${options.only}`);
+  const stage = options.only === 'products' ? productSearchStage : reservationBookingStage;
+  await stage(service, database.url, options.backOffice, say);
+}
+
+/** The 30-day sales report over BENCH_SALES_TRANSACTIONS till sales (bench/sales-report.ts). */
+async function salesStage(service: ServerProcess, databaseUrl: string, options: BenchOptions): Promise<void> {
+  const result = await measureSalesReport(service, databaseUrl, options.sales);
+  say(
+    `\nSales report, 30 Tokyo days (POST /graphql, a business token with sales.read; ${options.sales.transactions} till sales over 365 days and 20 stores loaded by SQL in ${result.loadSeconds.toFixed(1)} s, 9 in 10 with their paid order; ${result.inRange} sales in the range; ${options.sales.requests} sequential calls each after one checked call):`,
+  );
+  for (const t of result.timings)
+    say(`  ${t.label.padEnd(48)} median ${t.medianMs.toFixed(1)} ms  p90 ${t.p90Ms.toFixed(1)} ms`);
+  say("  EXPLAIN (ANALYZE, BUFFERS) of the report's statement (by day, all stores) as the service issues it:");
+  say(result.plan);
+}
+
+/** BENCH_ONLY=sales: the database, a fresh service and the sales report row, nothing else. */
+async function runSalesOnly(options: BenchOptions, database: BenchDatabase, cleanups: (() => Promise<void>)[]) {
+  const service = await spawnServer('service', { databaseUrl: database.url, poolSize: ORM_POOL_SIZE });
+  cleanups.push(() => service.stop());
+  say(`service (startAllInOne) at ${service.url}; BENCH_ONLY=sales`);
+  await salesStage(service, database.url, options);
+}
+
 /** BENCH_ONLY=soak: the database, a fresh service and the soak run (bench/soak.ts), nothing else. */
 async function runSoakOnly(database: BenchDatabase, cleanups: (() => Promise<void>)[]) {
   const settings = readSoakSettings(process.env);
@@ -360,6 +455,10 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   const database: BenchDatabase = await createBenchDatabase(options.adminUrl);
   cleanups.push(() => database.drop());
   say(`database ${database.name} created and migrated`);
+  if (options.only === 'products' || options.only === 'reservations')
+    return runBackOfficeOnly(options, database, cleanups);
+  if (options.only === 'sales') return runSalesOnly(options, database, cleanups);
+  if (options.only === 'segments') return segmentStage(database.url, options.segments, say);
   const loaded = await loadStores(database.url, options.stores);
   say(
     `loaded ${loaded.stores} stores (${loaded.visible} publicly visible) and ${loaded.businesses} business accounts in ${loaded.seconds.toFixed(1)} s`,
@@ -407,6 +506,10 @@ async function run(options: BenchOptions, cleanups: (() => Promise<void>)[]): Pr
   if (options.only === 'search') return searchStages(database.url, baseline);
   await receiptsStage(service, database.url, { ...load, claimRate: options.claimRate });
   await checkInStage(service, database.url, options);
+  await productSearchStage(service, database.url, options.backOffice, say);
+  await reservationBookingStage(service, database.url, options.backOffice, say);
+  await salesStage(service, database.url, options);
+  await segmentStage(database.url, options.segments, say);
   const appContent = await measureAppContent(service, database.url, { connections, duration, warmup });
   say(
     `\nShop app content (${appContent.shopId}: 3 stores, a membership card, 20 published posts; ${connections} connections, closed loop, ${warmup} s warm-up each; 304 rows send If-None-Match with the current ETag):`,

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from '../test/harness.js';
 import { runOps as ops } from '../test/ops-runner.js';
 import { LOCAL_COMMANDS, OPS_COMMANDS } from './ops/commands.js';
@@ -108,7 +109,7 @@ describe('npm run ops', () => {
       '500',
       '--item',
       'コーヒー:Lサイズ:300:1',
-      '--item=パン:100:2',
+      '--item=パン:100:2:BREAD-6',
     ]);
     expect(sale).toMatchObject({
       transactionId: expect.any(String),
@@ -128,6 +129,18 @@ describe('npm run ops', () => {
       },
     });
     expect((await service.rest('GET', `/api/v1/rx/${String(sale.transactionQrToken)}`)).status).toBe(200);
+    // An item's fourth part is its SKU, carried to the sale's order line (so the sale can move stock).
+    const lines = await rootEntityManager(service.orm)
+      .fork()
+      .execute<{ name: string; sku: string | null }[]>(
+        `select l."name", l."sku" from "sales_order_line" l join "sales_order" o on o."id" = l."order_id"
+         where o."transaction_id" = ? order by l."position"`,
+        [sale.transactionId],
+      );
+    expect(lines).toEqual([
+      { name: 'コーヒー:Lサイズ', sku: null },
+      { name: 'パン', sku: 'BREAD-6' },
+    ]);
 
     const bad = await ops([
       'transaction:record',

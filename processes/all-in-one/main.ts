@@ -27,7 +27,11 @@ function demoCredentials(publicUrl: string): string[] {
 // 100 MB more resident memory at idle).
 const started = Date.now();
 const env = loadEnv();
-const service = await startAllInOne(env);
+const starting = startAllInOne(env);
+// Before the start resolves: the service answers /readyz once it listens, which is before
+// startAllInOne returns, so a SIGTERM from then on must already close it gracefully.
+closeOnSignals('service', starting, env.shutdownTimeoutMs);
+const service = await starting;
 const base = env.publicUrl;
 const lines = [
   '',
@@ -56,5 +60,3 @@ const lines = [
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 collectGarbage();
-
-closeOnSignals('service', service, env.shutdownTimeoutMs);

@@ -33,6 +33,8 @@ import { demoId } from './demo-id.js';
 import { loadDemoSurveys } from './demo-surveys.js';
 import { loadDemoCheckIns } from './demo-check-ins.js';
 import { loadDemoCustomer } from './demo-customers.js';
+// issue 15: the demo flyer of a favorite store of hanako
+import { loadDemoFlyers } from './demo-flyers.js';
 
 /** The demo shop app's public id. */
 export const DEMO_SHOP_ID = 'sakura-mart';
@@ -68,6 +70,8 @@ export async function loadDemoContent(em: EntityManager, now = new Date()): Prom
   }
   await loadCoupons(em, now);
   await loadFavorites(em);
+  // issue 15: the demo flyer of a favorite store of hanako
+  await loadDemoFlyers(em, now);
   await loadDemoSurveys(em);
   await loadDemoCheckIns(em);
   await recordDemoSale(em);
@@ -360,9 +364,11 @@ async function recordDemoSale(em: EntityManager): Promise<void> {
       allowMultipleClaims: true,
     });
   }
+  // The rice balls and the tea are さくらマート's demo products (demo-catalog.ts): by their SKUs the sale
+  // lowers their stock on 渋谷店's floor, at each load (the toothbrush is not in the catalogue).
   const items = [
-    { name: 'おにぎり 鮭', unitPrice: 162, quantity: 2 },
-    { name: '緑茶 500ml', unitPrice: 151, quantity: 1 },
+    { name: 'おにぎり 鮭', unitPrice: 162, quantity: 2, sku: 'SM-ONIGIRI-SAKE' },
+    { name: '緑茶 500ml', unitPrice: 151, quantity: 1, sku: 'SM-TEA-500' },
     { name: '歯ブラシ', unitPrice: 330, quantity: 1 },
   ];
   // 8%: 324 + 151 = 475, tax 475 × 8/108 = 35.2 → 35; 10%: 330, tax 330 × 10/110 = 30.

@@ -5,6 +5,8 @@
  * when absent (by id, or when she is already a member there), so points a business changed stay.
  */
 import type { EntityManager } from '../../subgraphs/kernel/db/orm.js';
+import { MEMBERSHIP_RECORD_CTE } from '../../subgraphs/wallet/business-customer/business-customer.store.js';
+import { DEMO_MEMBERSHIP_RECORD_ID } from './demo-business-customers.js';
 import { demoId } from './demo-id.js';
 
 /** Id kind of demo customers, apart from the kinds of other demo rows. */
@@ -22,13 +24,29 @@ export const DEMO_CUSTOMER_RANK = 'silver';
 /**
  * Makes hanako a member of the demo shop app `shopAppId` unless she is one, or the customer id, or her
  * member number there, is taken (ON CONFLICT DO NOTHING); nothing when her demo account is absent.
+ * Like a join, the same statement gives さくらマート its record of her (source membership) unless it has one.
  */
 export async function loadDemoCustomer(em: EntityManager, shopAppId: string, now = new Date()): Promise<void> {
   await em.execute(
-    `insert into "customer"
-       ("id", "created_at", "updated_at", "shop_app_id", "user_id", "member_number", "points", "rank_code", "pass_updated_at")
-     select ?, ?, ?, ?, "u"."id", ?, ?, ?, ? from "user_account" "u" where "u"."id" = ?
-     on conflict do nothing`,
-    [DEMO_CUSTOMER_ID, now, now, shopAppId, DEMO_MEMBER_NUMBER, DEMO_CUSTOMER_POINTS, DEMO_CUSTOMER_RANK, now, HANAKO],
+    `with "member" as (
+       insert into "customer"
+         ("id", "created_at", "updated_at", "shop_app_id", "user_id", "member_number", "points", "rank_code", "pass_updated_at")
+       select ?, ?, ?, ?, "u"."id", ?, ?, ?, ? from "user_account" "u" where "u"."id" = ?
+       on conflict do nothing
+       returning *
+     ), ${MEMBERSHIP_RECORD_CTE}
+     select "id" from "member"`,
+    [
+      DEMO_CUSTOMER_ID,
+      now,
+      now,
+      shopAppId,
+      DEMO_MEMBER_NUMBER,
+      DEMO_CUSTOMER_POINTS,
+      DEMO_CUSTOMER_RANK,
+      now,
+      HANAKO,
+      DEMO_MEMBERSHIP_RECORD_ID,
+    ],
   );
 }

@@ -11,10 +11,16 @@ import { BusinessAccount, bindOwner, User } from '../../subgraphs/identity/index
 import { passwordHasher } from '../../subgraphs/identity/user/password-hasher.js';
 import { Store } from '../../subgraphs/stores/index.js';
 import { demoApps, demoRedirectUris, loadDemoApps } from './demo-apps.js';
+import { loadDemoBusinessCustomers } from './demo-business-customers.js';
+import { loadDemoCatalog } from './demo-catalog.js';
 import { DEMO_SHOP_ID, DEMO_TERMINAL_ID, loadDemoContent } from './demo-content.js';
 import { DEMO_CUSTOMER_ID } from './demo-customers.js';
 import { loadDemoHours } from './demo-hours.js';
 import { demoId } from './demo-id.js';
+import { loadDemoStaff } from './demo-staff.js';
+import { loadDemoOrders } from './demo-orders.js';
+import { loadDemoReservations } from './demo-reservations.js';
+import { loadDemoSales } from './demo-sales.js';
 
 export interface DemoSummary {
   readonly loaded: boolean;
@@ -173,14 +179,29 @@ export async function loadDemoData(orm: Orm, options: DemoDataOptions = {}): Pro
     const appsLoaded = await loadDemoApps(em, apps, redirectUris);
     await bindDemoOwners(em);
     await loadDemoHours(em, demoStoreHoursTargets());
+    // The catalogue before the content: the fresh demo sale sells its products (by SKU).
+    await loadDemoCatalog(em);
     await loadDemoContent(em);
+    await loadDemoStaff(em);
+    await loadDemoBusinessCustomers(em);
+    await loadDemoOrders(em);
+    await loadDemoReservations(em);
+    // Tops up the sales history to yesterday (the days since the last start).
+    await loadDemoSales(em);
     return { loaded: usersLoaded + appsLoaded > 0, ...counts };
   }
   await loadDemoBusinesses(em);
   await loadDemoApps(em, apps, redirectUris);
   await bindDemoOwners(em);
   await loadDemoHours(em, demoStoreHoursTargets());
+  // The catalogue before the content: the fresh demo sale sells its products (by SKU).
+  await loadDemoCatalog(em);
   await loadDemoContent(em);
+  await loadDemoStaff(em);
+  await loadDemoBusinessCustomers(em);
+  await loadDemoOrders(em);
+  await loadDemoReservations(em);
+  await loadDemoSales(em);
   return { loaded: true, ...counts };
 }
 

@@ -32,6 +32,8 @@ export interface PendingSignIn {
   readonly state: string;
   /** Epoch milliseconds. */
   readonly expiresAt: number;
+  /** The page to show once signed in (only the dashboard's own pages). */
+  readonly returnTo?: '/dashboard' | '/dashboard/events';
 }
 
 /** A signed-in owner. */
@@ -74,7 +76,8 @@ export function readPendingSignIn(req: Request, key: Buffer): PendingSignIn | un
   if (typeof v !== 'object' || v === null) return undefined;
   const { codeVerifier, state, expiresAt } = v;
   if (typeof codeVerifier !== 'string' || typeof state !== 'string' || typeof expiresAt !== 'number') return undefined;
-  return expiresAt > Date.now() ? { codeVerifier, state, expiresAt } : undefined;
+  const returnTo = v.returnTo === '/dashboard' ? '/dashboard' : '/dashboard/events';
+  return expiresAt > Date.now() ? { codeVerifier, state, expiresAt, returnTo } : undefined;
 }
 
 /** Sets the session cookie; it lives until the session's own end. */

@@ -79,7 +79,7 @@ describe('GET /dashboard/events, not signed in', () => {
       response_type: 'code',
       client_id: DEMO_DASHBOARD_CLIENT.clientId,
       redirect_uri: `${service.env.publicUrl}/dashboard/callback`,
-      scope: 'analytics.read',
+      scope: 'analytics.read sales.read',
       code_challenge_method: 'S256',
       org_id: SAKURA,
     });

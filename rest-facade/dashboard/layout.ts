@@ -1,5 +1,5 @@
 /**
- * The frame of the events page: one inline stylesheet allowed by its hash, the page's one script
+ * The frame of the dashboard's pages (insights and events): one inline stylesheet allowed by its hash, the page's one script
  * served from this origin (`/dashboard/events.js`), WebSocket connections to this origin and to the
  * gateway's public URL only, in a strict Content-Security-Policy; never cached, never framed.
  */
@@ -34,6 +34,20 @@ button{padding:.4rem .9rem;font-size:.95rem;border-radius:6px;border:1px solid #
 button:focus,input:focus{outline:3px solid #1d6f42;outline-offset:2px}
 a{color:#1d6f42}
 header form{display:inline;margin:0}
+h2{font-size:1.05rem;margin:1.25rem 0 .5rem}
+nav.stores a,nav.stores strong{margin-right:.75rem}
+dl.tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.5rem;margin:0}
+.tile{border:1px solid #c9d1ce;border-radius:8px;padding:.4rem .6rem}
+.tile dt{font-size:.8rem;color:#4a5652}
+.tile dd{margin:0;font-size:1.2rem;font-weight:700}
+figure.chart{margin:1rem 0}
+figure.chart figcaption{font-weight:700;margin-bottom:.25rem}
+figure.chart svg{width:100%;height:auto;display:block}
+.legend{font-weight:400;font-size:.85rem;margin-left:.75rem}
+.legend[data-kind=bar]::before{content:"";display:inline-block;width:.8rem;height:.8rem;background:#1d6f42;margin-right:.3rem}
+.legend[data-kind=line]::before{content:"";display:inline-block;width:.8rem;border-top:2px dashed #b5561c;margin-right:.3rem;vertical-align:middle}
+figure.chart table{border-collapse:collapse;font-size:.85rem}
+figure.chart th,figure.chart td{padding:.1rem .6rem;text-align:right;border-bottom:1px solid #dfe5e2}
 `;
 
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;

@@ -39,6 +39,8 @@ import { setDashboardHeaders } from './layout.js';
 import { negotiateLocale, type Locale } from './messages.js';
 import { DashboardOperations, type DashboardClient, type DashboardTokens } from './operations.js';
 import { DASHBOARD_SCOPES } from './scopes.js';
+import { InsightsReader } from './insights-data.js';
+import { insightsPage } from './insights-view.js';
 import { eventsPage, signedOutPage, statePage } from './views.js';
 
 /** The subscription the page's script sends (`$after`: the last event id it showed, on a resume). */
@@ -100,13 +102,13 @@ function query(req: Request, name: string): string | undefined {
 }
 
 /** Not signed in: to the authorization endpoint, with a pending sign-in in a sealed cookie. */
-function startSignIn(c: Context): void {
+function startSignIn(c: Context, returnTo: '/dashboard' | '/dashboard/events' = '/dashboard/events'): void {
   const codeVerifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
   setPendingSignIn(
     c.res,
     c.options.cookieKey,
-    { codeVerifier, state, expiresAt: Date.now() + SIGN_IN_SECONDS * 1000 },
+    { codeVerifier, state, expiresAt: Date.now() + SIGN_IN_SECONDS * 1000, returnTo },
     c.options.secureCookies,
   );
   const params = new URLSearchParams({
@@ -145,6 +147,55 @@ function showEvents(c: Context): void {
 async function eventsRoute(c: Context): Promise<void> {
   if (readSession(c.req, c.options.cookieKey)) return showEvents(c);
   startSignIn(c);
+}
+
+/** The session's access token, refreshed first when it is about to expire; null when the session is over. */
+async function liveAccessToken(c: Context, session: DashboardSession): Promise<string | null> {
+  if (session.accessExpiresAt - Date.now() >= RENEW_BEFORE_MS) return session.accessToken;
+  const renewed = await c.ops.refresh(session.refreshToken);
+  if (!renewed.ok) return null;
+  const next = sessionOf(renewed.data, session.expiresAt);
+  setSession(c.res, c.options.cookieKey, next, c.options.secureCookies);
+  return next.accessToken;
+}
+
+/** The insights page of the chosen store (`?store=`), else of the store with the most sales. */
+async function insightsRoute(c: Context): Promise<void> {
+  const session = readSession(c.req, c.options.cookieKey);
+  const accessToken = session ? await liveAccessToken(c, session) : null;
+  if (!accessToken) {
+    clearSession(c.res, c.options.secureCookies);
+    return startSignIn(c, '/dashboard');
+  }
+  const reader = new InsightsReader(c.options.executor, accessToken, c.req.requestId, c.req.ip);
+  const now = new Date();
+  const stores = await reader.stores(now);
+  // A session from before the page asked for sales.read: sign in again for the new scopes.
+  if (!stores.ok && stores.problem.code === 'insufficient_scope') return startSignIn(c, '/dashboard');
+  if (!stores.ok) return failPage(c, stores.problem);
+  const wanted = query(c.req, 'store');
+  const storeId = wanted ?? stores.data[0]?.id;
+  const insights = storeId ? await reader.insights(storeId, now) : null;
+  if (insights && !insights.ok) return failPage(c, insights.problem);
+  const wsUrl = gatewayWebSocketUrl(c.options.gatewayPublicUrl);
+  const csrfToken = dashboardFormToken(c.req, c.res, c.options.secureCookies);
+  setDashboardHeaders(c.res, { script: true, connectSources: wsUrl ? [new URL(wsUrl).origin] : [] });
+  c.res
+    .status(200)
+    .type('html')
+    .send(
+      insightsPage(c.locale, {
+        stores: stores.data,
+        insights: insights?.data ?? null,
+        events: {
+          types: c.options.eventTypes,
+          query: EVENTS_SUBSCRIPTION,
+          wsUrl,
+          tokenPath: '/dashboard/token',
+          csrfToken,
+        },
+      }),
+    );
 }
 
 function sameText(given: string, expected: string): boolean {
@@ -187,7 +238,7 @@ async function callbackRoute(c: Context): Promise<void> {
   const session = sessionOf(tokens.data, Date.now() + SESSION_SECONDS * 1000);
   setSession(c.res, c.options.cookieKey, session, c.options.secureCookies);
   setDashboardHeaders(c.res);
-  c.res.redirect(303, '/dashboard/events');
+  c.res.redirect(303, pending.returnTo ?? '/dashboard/events');
 }
 
 async function tokenRoute(c: Context): Promise<void> {
@@ -268,6 +319,7 @@ function errorHandler(error: unknown, req: Request, res: Response, _next: NextFu
 export function createDashboardRouter(options: DashboardOptions): Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '4kb', inflate: false });
+  router.get('/', route(options, insightsRoute));
   router.get('/events', route(options, eventsRoute));
   router.get('/callback', route(options, callbackRoute));
   router.post('/token', route(options, tokenRoute));

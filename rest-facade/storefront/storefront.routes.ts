@@ -90,8 +90,8 @@ export const storefrontRoutes: readonly Route[] = [
   row(
     'orders',
     'Receive an order notification',
-    'records the order as a transaction of the shop’s store (at the installation’s terminal) and writes `order.created`; ' +
-      'a fulfilled order (or a later update that fulfils it) writes `order.shipped` once.',
+    'records the order as a transaction and an order of the shop’s store (at the installation’s terminal) and writes `order.created`; ' +
+      'a paid order (`financial_status: paid`) writes `order.paid`, a fulfilled one (or a later update that fulfils it) `order.shipped`, each once.',
     {
       400:
         'The order payload is malformed: not a JSON object, or `id`, `currency`, `total_price` or `line_items` missing or ' +

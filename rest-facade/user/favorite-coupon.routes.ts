@@ -93,7 +93,9 @@ export const favoriteCouponRoutes: readonly Route[] = [
     description:
       'The published coupons valid now (validFrom <= now < validTo; an open end is no bound) of the user’s favorite stores that ' +
       'are public, one item per (store, coupon) pair: a coupon for two favorite stores is listed twice. Ordered by validTo, ' +
-      'soonest first (coupons without an end last), then couponId and storeId; at most 200 items.',
+      'soonest first (coupons without an end last), then couponId and storeId; at most 200 items. A coupon that customer ' +
+      'segments of its business target is listed only while the user is a member of at least one of them (evaluated at ' +
+      'the request); an untargeted coupon is listed for everyone.',
     result: (data) => data.myCoupons,
     status: 200,
     responseSchema: { type: 'array', maxItems: 200, items: ref('UserCouponItem') },
@@ -118,7 +120,8 @@ export const favoriteCouponRoutes: readonly Route[] = [
       403: NO_SCOPE('user.coupons.read'),
       404:
         'Not visible to the caller (`coupon_not_found`): the store is not a favorite or not public, the coupon is not published, ' +
-        'not valid now, does not target the store, or an id is unknown or malformed.',
+        'not valid now, does not target the store, is targeted at customer segments the user is not a member of, or an id ' +
+        'is unknown or malformed.',
     },
   },
 ];

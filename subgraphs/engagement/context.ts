@@ -11,6 +11,7 @@ import { SurveyCampaignService } from './survey-campaign/survey-campaign.service
 import { SurveyResponseService } from './survey-response/survey-response.service.js';
 import { SurveyResultsService } from './survey-results/survey-results.service.js';
 import { WebhookEndpointService } from './webhook-endpoint/webhook-endpoint.service.js';
+import { EngagementProfileService } from './customer-profile/customer-profile.service.js';
 
 /** The engagement subgraph's per-request context: loaders and services bound to this request. */
 export interface EngagementContext extends BaseContext {
@@ -23,6 +24,7 @@ export interface EngagementContext extends BaseContext {
   readonly surveyResponses: SurveyResponseService;
   readonly surveyResults: SurveyResultsService;
   readonly webhookEndpoints: WebhookEndpointService;
+  readonly customerProfiles: EngagementProfileService;
 }
 
 function createLoaders(ctx: BaseContext, webhookEndpoints: WebhookEndpointService) {
@@ -56,5 +58,6 @@ export function createEngagementContext(base: BaseContext): EngagementContext {
     surveyResponses: new SurveyResponseService(base, surveyCampaigns),
     surveyResults: new SurveyResultsService(base, surveyCampaigns),
     webhookEndpoints,
+    customerProfiles: new EngagementProfileService(base),
   };
 }

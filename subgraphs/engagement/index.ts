@@ -22,6 +22,12 @@ import { WebhookDelivery } from './webhook-delivery/webhook-delivery.entity.js';
 import { WebhookEndpoint } from './webhook-endpoint/webhook-endpoint.entity.js';
 import { WebhookEndpointResolver } from './webhook-endpoint/webhook-endpoint.resolver.js';
 import { WebhookManagementResolver } from './webhook-endpoint/webhook-management.resolver.js';
+// issue 15: customer profiles
+import { EngagementCustomerProfile } from './customer-profile/customer-profile.types.js';
+import {
+  CustomerProfileSurveyResponseResolver,
+  EngagementCustomerProfileResolver,
+} from './customer-profile/customer-profile.resolver.js';
 
 export { ENGAGEMENT_ACCESS } from './access.js';
 export { CheckInCampaign } from './check-in-campaign/check-in-campaign.entity.js';
@@ -66,7 +72,11 @@ export const engagementSubgraph: SubgraphModule<EngagementContext> = {
           SurveyResultsResolver,
           WebhookEndpointResolver,
           WebhookManagementResolver,
+          EngagementCustomerProfileResolver,
+          CustomerProfileSurveyResponseResolver,
         ],
+        // issue 15: reachable only through federation references
+        orphanedTypes: [EngagementCustomerProfile],
       },
       {
         CheckInCampaign: {
@@ -80,6 +90,10 @@ export const engagementSubgraph: SubgraphModule<EngagementContext> = {
         WebhookEndpoint: {
           __resolveReference: (ref: { id: string }, ctx: EngagementContext) =>
             ctx.loaders.webhookEndpointById.load(ref.id),
+        },
+        // issue 15: a profile of the caller's business with crm.profiles.read, else null.
+        CustomerProfile: {
+          __resolveReference: (ref: { id: string }, ctx: EngagementContext) => ctx.customerProfiles.reference(ref.id),
         },
       },
     ),

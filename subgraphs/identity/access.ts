@@ -38,6 +38,13 @@ export const IDENTITY_ACCESS: AccessTable = {
   'Mutation.acceptOwnerInvitation': PUBLIC,
   'Mutation.verifyEmail': PUBLIC,
   'Mutation.resendEmailVerification': PUBLIC,
+  // Staff of a business (issue 14): its business tokens by store.staff.*, and the operator.
+  'Query.staffMembers': anyOf(OPERATOR, business('store.staff.read')),
+  'Query.staffMember': anyOf(OPERATOR, business('store.staff.read')),
+  'Mutation.createStaffMember': anyOf(OPERATOR, business('store.staff.write')),
+  'Mutation.updateStaffMember': anyOf(OPERATOR, business('store.staff.write')),
+  'Mutation.deleteStaffMember': anyOf(OPERATOR, business('store.staff.write')),
+  'Mutation.inviteStaffMember': anyOf(OPERATOR, business('store.staff.write')),
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { BaseContext } from '../kernel/context.js';
 import { AuthorizationService } from './authorization/authorization.service.js';
 import { isUuid } from '../kernel/db/uuid.js';
-import { keyedLoader } from '../kernel/loaders.js';
+import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
 import { endUserSessions } from './authorization/browser-session.store.js';
 import { BusinessAccount } from './business-account/business-account.entity.js';
 import { BusinessAccountService } from './business-account/business-account.service.js';
@@ -16,6 +16,8 @@ import { UserService } from './user/user.service.js';
 import { EmailVerificationService } from './user/email-verification.service.js';
 import { SignUpService } from './user/sign-up.service.js';
 import { OwnerInvitationService } from './business-account/owner-invitation.service.js';
+import { StaffMemberStore } from './staff/staff-member.entity.js';
+import { StaffMemberService } from './staff/staff-member.service.js';
 
 export interface IdentityContext extends BaseContext {
   readonly loaders: ReturnType<typeof createLoaders>;
@@ -30,6 +32,7 @@ export interface IdentityContext extends BaseContext {
   readonly signUps: SignUpService;
   readonly emailVerification: EmailVerificationService;
   readonly ownerInvitations: OwnerInvitationService;
+  readonly staff: StaffMemberService;
 }
 
 function createLoaders(ctx: BaseContext) {
@@ -42,6 +45,12 @@ function createLoaders(ctx: BaseContext) {
     userById: keyedLoader<string, User>(
       (ids) => ctx.em.find(User, { id: { $in: ids.filter(isUuid) }, deletedAt: null }),
       (u) => u.id,
+    ),
+    /** The store links of staff members, by store id. */
+    staffStores: groupedLoader<string, StaffMemberStore>(
+      (ids) =>
+        ctx.em.find(StaffMemberStore, { staffMemberId: { $in: ids.filter(isUuid) } }, { orderBy: { storeId: 'asc' } }),
+      (link) => link.staffMemberId,
     ),
   };
 }
@@ -66,5 +75,6 @@ export function createIdentityContext(base: BaseContext): IdentityContext {
     signUps: new SignUpService(base, users),
     emailVerification: new EmailVerificationService(base),
     ownerInvitations: new OwnerInvitationService(base),
+    staff: new StaffMemberService(base),
   };
 }

@@ -25,6 +25,8 @@ import { MailOutboxMessage } from './mail/mail-outbox.entity.js';
 import { EmailVerificationToken } from './user/email-verification-token.entity.js';
 import { EmailVerificationResolver } from './user/email-verification.resolver.js';
 import { housekeepingJob } from './housekeeping/housekeeping.job.js';
+import { StaffMember, StaffMemberStore } from './staff/staff-member.entity.js';
+import { StaffMemberResolver } from './staff/staff-member.resolver.js';
 
 /** The tables of proven email and ownership by invitation (migration 0012). */
 const EMAIL_OWNERSHIP_ENTITIES = [EmailVerificationToken, BusinessOwner, OwnerInvitation, MailOutboxMessage];
@@ -53,6 +55,8 @@ export const identitySubgraph: SubgraphModule<IdentityContext> = {
     BrowserSession,
     ...OAUTH_TOKEN_ENTITIES,
     ...EMAIL_OWNERSHIP_ENTITIES,
+    StaffMember,
+    StaffMemberStore,
   ],
   buildSchema: () =>
     // User is also an entity other subgraphs reference; createUser is its only root field so far.
@@ -69,6 +73,7 @@ export const identitySubgraph: SubgraphModule<IdentityContext> = {
           SigningKeyResolver,
           OwnerInvitationResolver,
           EmailVerificationResolver,
+          StaffMemberResolver,
         ],
         orphanedTypes: [User],
       },

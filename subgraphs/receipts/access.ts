@@ -27,7 +27,20 @@ export const RECEIPTS_ACCESS: AccessTable = {
   'Mutation.receiveStorefrontWebhook': PUBLIC,
   // The shop's orders become the business's transactions (the service checks the store is theirs).
   'Mutation.installShop': anyOf(OPERATOR, business('store.orders.write')),
-  'Query.shopInstallations': anyOf(OPERATOR, business('store.orders.write')),
+  'Query.shopInstallations': anyOf(OPERATOR, business('store.orders.read')),
   // DECISIONS.md, Operator CLI: webhook-secret:set --shop-domain D --secret S.
   'Mutation.setShopWebhookSecret': OPERATOR,
+  // Orders (issue 14): the business's own orders (the service checks ownership), or the operator.
+  'Query.orders': anyOf(OPERATOR, business('store.orders.read')),
+  'Query.order': anyOf(OPERATOR, business('store.orders.read')),
+  'Mutation.createOrder': anyOf(OPERATOR, business('store.orders.write')),
+  'Mutation.markOrderPaid': anyOf(OPERATOR, business('store.orders.write')),
+  'Mutation.fulfillOrder': anyOf(OPERATOR, business('store.orders.write')),
+  'Mutation.closeOrder': anyOf(OPERATOR, business('store.orders.write')),
+  'Mutation.cancelOrder': anyOf(OPERATOR, business('store.orders.write')),
+  // Sales reports and insights (issue 15): the business's own stores; the operator has no business to report on.
+  'Query.salesReport': business('sales.read'),
+  'Query.salesTopProducts': business('sales.read'),
+  'Query.salesReportCsv': business('sales.read'),
+  'Query.salesInsights': business('sales.read'),
 };

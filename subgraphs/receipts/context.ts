@@ -1,6 +1,6 @@
 import type { BaseContext } from '../kernel/context.js';
 import { isUuid } from '../kernel/db/uuid.js';
-import { keyedLoader } from '../kernel/loaders.js';
+import { groupedLoader, keyedLoader } from '../kernel/loaders.js';
 import { BudgetService } from './budget/budget.service.js';
 import { ConsumerReceiptsService } from './consumer/consumer.service.js';
 import { QrService } from './qr/qr.service.js';
@@ -13,6 +13,11 @@ import { RecordingService } from './transaction/recording.service.js';
 import { ClaimService } from './claim/claim.service.js';
 import { ReceiptService } from './claim/receipt.service.js';
 import { StorefrontService } from './storefront/storefront.service.js';
+import { SalesOrderLine } from './order/order.entity.js';
+import { OrderService } from './order/order.service.js';
+import { ReceiptsProfileService } from './customer-profile/customer-profile.service.js';
+import { SalesReportService } from './sales-report/sales-report.service.js';
+import { SalesInsightService } from './sales-insight/sales-insight.service.js';
 
 /** The receipts subgraph's per-request context: loaders and services bound to this request. */
 export interface ReceiptsContext extends BaseContext {
@@ -27,6 +32,10 @@ export interface ReceiptsContext extends BaseContext {
   readonly budgets: BudgetService;
   readonly consumer: ConsumerReceiptsService;
   readonly storefront: StorefrontService;
+  readonly orders: OrderService;
+  readonly customerProfiles: ReceiptsProfileService;
+  readonly salesReports: SalesReportService;
+  readonly salesInsights: SalesInsightService;
 }
 
 function createLoaders(ctx: BaseContext, transactions: TransactionService) {
@@ -45,6 +54,16 @@ function createLoaders(ctx: BaseContext, transactions: TransactionService) {
       (ids: readonly string[]) => transactions.findByIds(ids),
       (t) => t.id,
     ),
+    /** The lines of orders (by order id), in position order. */
+    orderLines: groupedLoader<string, SalesOrderLine>(
+      (orderIds) =>
+        ctx.em.find(
+          SalesOrderLine,
+          { orderId: { $in: [...orderIds] } },
+          { orderBy: { orderId: 'asc', position: 'asc' } },
+        ),
+      (line) => line.orderId,
+    ),
   };
 }
 
@@ -52,6 +71,7 @@ export function createReceiptsContext(base: BaseContext): ReceiptsContext {
   const transactions = new TransactionService(base);
   const terminals = new TerminalService(base);
   const budgets = new BudgetService(base);
+  const salesReports = new SalesReportService(base);
   return {
     ...base,
     loaders: createLoaders(base, transactions),
@@ -65,5 +85,9 @@ export function createReceiptsContext(base: BaseContext): ReceiptsContext {
     budgets,
     consumer: new ConsumerReceiptsService(base, budgets),
     storefront: new StorefrontService(base),
+    orders: new OrderService(base),
+    customerProfiles: new ReceiptsProfileService(base),
+    salesReports,
+    salesInsights: new SalesInsightService(base, salesReports),
   };
 }

@@ -21,6 +21,13 @@ import { StorefrontPrivacyRequest } from './storefront/storefront-privacy-reques
 import { StorefrontStockLevel } from './storefront/storefront-stock-level.entity.js';
 import { StorefrontWebhook } from './storefront/storefront-webhook.entity.js';
 import { StorefrontResolver } from './storefront/storefront.resolver.js';
+import { SalesOrder, SalesOrderCounter, SalesOrderLine } from './order/order.entity.js';
+import { OrderLineResolver, OrderResolver } from './order/order.resolver.js';
+// issue 15: customer profiles
+import { ReceiptsCustomerProfile } from './customer-profile/customer-profile.types.js';
+import { ReceiptsCustomerProfileResolver } from './customer-profile/customer-profile.resolver.js';
+import { SalesReportResolver } from './sales-report/sales-report.resolver.js';
+import { SalesInsightResolver } from './sales-insight/sales-insight.resolver.js';
 
 export { RECEIPTS_ACCESS } from './access.js';
 export { Terminal } from './terminal/terminal.entity.js';
@@ -41,6 +48,9 @@ export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
     StorefrontOrder,
     StorefrontStockLevel,
     StorefrontPrivacyRequest,
+    SalesOrder,
+    SalesOrderLine,
+    SalesOrderCounter,
   ],
   buildSchema: () =>
     buildFederatedSchema(
@@ -53,7 +63,14 @@ export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
           ConsumerReceiptsResolver,
           QrResolver,
           StorefrontResolver,
+          OrderResolver,
+          OrderLineResolver,
+          ReceiptsCustomerProfileResolver,
+          SalesReportResolver,
+          SalesInsightResolver,
         ],
+        // issue 15: reachable only through federation references
+        orphanedTypes: [ReceiptsCustomerProfile],
       },
       {
         Terminal: {
@@ -61,6 +78,10 @@ export const receiptsSubgraph: SubgraphModule<ReceiptsContext> = {
         },
         Transaction: {
           __resolveReference: (ref: { id: string }, ctx: ReceiptsContext) => ctx.loaders.transactionById.load(ref.id),
+        },
+        // issue 15: a profile of the caller's business with crm.profiles.read, else null.
+        CustomerProfile: {
+          __resolveReference: (ref: { id: string }, ctx: ReceiptsContext) => ctx.customerProfiles.reference(ref.id),
         },
       },
     ),

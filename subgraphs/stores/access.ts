@@ -56,6 +56,61 @@ export const STORES_ACCESS: AccessTable = {
   'Mutation.setStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),
   'Mutation.removeStoreSpecialDay': anyOf(OPERATOR, business('store.business-hours.write')),
   'Mutation.setStoreTimeZone': anyOf(OPERATOR, business('store.business-hours.write')),
+  // issue 14: reservations. The business's own stores, resources and reservations (the service checks), or the operator.
+  'Query.reservationResources': anyOf(OPERATOR, business('store.reservations.read')),
+  'Query.reservationSlots': anyOf(OPERATOR, business('store.reservations.read')),
+  'Query.reservations': anyOf(OPERATOR, business('store.reservations.read')),
+  'Query.reservation': anyOf(OPERATOR, business('store.reservations.read')),
+  'Mutation.createReservationResource': anyOf(OPERATOR, business('store.reservations.write')),
+  'Mutation.updateReservationResource': anyOf(OPERATOR, business('store.reservations.write')),
+  'Mutation.createReservation': anyOf(OPERATOR, business('store.reservations.write')),
+  'Mutation.changeReservation': anyOf(OPERATOR, business('store.reservations.write')),
+  'Mutation.cancelReservation': anyOf(OPERATOR, business('store.reservations.write')),
+  'Mutation.setReservationStatus': anyOf(OPERATOR, business('store.reservations.write')),
+  // Products (issue 14): the business's own catalogue (the service checks ownership), or the operator.
+  'Query.products': anyOf(OPERATOR, business('store.products.read')),
+  'Query.product': anyOf(OPERATOR, business('store.products.read')),
+  'Query.productByBarcode': anyOf(OPERATOR, business('store.products.read')),
+  'Mutation.createProduct': anyOf(OPERATOR, business('store.products.write')),
+  'Mutation.updateProduct': anyOf(OPERATOR, business('store.products.write')),
+  'Mutation.archiveProduct': anyOf(OPERATOR, business('store.products.write')),
+  'Mutation.setProductAvailability': anyOf(OPERATOR, business('store.products.write')),
+  // Inventory (issue 14): the business's own locations, levels and ledger, or the operator.
+  'Query.stockLocations': anyOf(OPERATOR, business('store.inventory.read')),
+  'Mutation.createStockLocation': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.updateStockLocation': anyOf(OPERATOR, business('store.inventory.write')),
+  'Query.stockLevels': anyOf(OPERATOR, business('store.inventory.read')),
+  'Query.stockMovements': anyOf(OPERATOR, business('store.inventory.read')),
+  'Mutation.adjustStock': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.receiveStock': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.transferStock': anyOf(OPERATOR, business('store.inventory.write')),
+  'Query.stocktake': anyOf(OPERATOR, business('store.inventory.read')),
+  'Mutation.createStocktake': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.recordStocktakeCounts': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.applyStocktake': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.cancelStocktake': anyOf(OPERATOR, business('store.inventory.write')),
+  // issue 14: sales and storefront inventory post to the ledger
+  'Mutation.linkStorefrontItem': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.unlinkStorefrontItem': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.linkStorefrontLocation': anyOf(OPERATOR, business('store.inventory.write')),
+  'Mutation.unlinkStorefrontLocation': anyOf(OPERATOR, business('store.inventory.write')),
+  // issue 14: flyers. The business's own flyers, stores and products (the service checks), or the operator.
+  'Query.flyers': anyOf(OPERATOR, business('store.flyers.read')),
+  'Query.flyer': anyOf(OPERATOR, business('store.flyers.read')),
+  'Mutation.createFlyer': anyOf(OPERATOR, business('store.flyers.write')),
+  'Mutation.updateFlyer': anyOf(OPERATOR, business('store.flyers.write')),
+  'Mutation.publishFlyer': anyOf(OPERATOR, business('store.flyers.write')),
+  'Mutation.scheduleFlyer': anyOf(OPERATOR, business('store.flyers.write')),
+  'Mutation.archiveFlyer': anyOf(OPERATOR, business('store.flyers.write')),
+  // issue 15: a flyer's PDF (the business's own, any status); consumers read current flyers of favorite stores.
+  'Query.flyerPdf': anyOf(OPERATOR, business('store.flyers.read')),
+  'Query.myFlyers': user('user.favorites.read'),
+  'Query.myFlyer': user('user.favorites.read'),
+  // issue 15: analytics snapshots. The business's own stores (the service checks), or the operator;
+  // a consumer's single-post read is public and counts a view (so it is not a shared read).
+  'Query.analyticsSnapshots': anyOf(OPERATOR, business('analytics.read')),
+  'Query.analyticsToday': anyOf(OPERATOR, business('analytics.read')),
+  'Query.publicAppPost': PUBLIC,
 };
 
 /**

@@ -23,6 +23,16 @@ export const WALLET_ACCESS: AccessTable = {
   'Mutation.adjustCustomerPoints': anyOf(OPERATOR, business('store.customers.write')),
   'Mutation.setCustomerRank': anyOf(OPERATOR, business('store.customers.write')),
   'Mutation.createCustomer': OPERATOR,
+  // Business customer records (issue 14): the business's own records, or the operator's (who names the business).
+  'Query.businessCustomers': anyOf(OPERATOR, business('store.customers.read')),
+  'Query.businessCustomer': anyOf(OPERATOR, business('store.customers.read')),
+  'Mutation.createBusinessCustomer': anyOf(OPERATOR, business('store.customers.write')),
+  'Mutation.updateBusinessCustomer': anyOf(OPERATOR, business('store.customers.write')),
+  'Mutation.setBusinessCustomerConsent': anyOf(OPERATOR, business('store.customers.write')),
+  'Mutation.deleteBusinessCustomer': anyOf(OPERATOR, business('store.customers.write')),
+  // Customer profiles (issue 15): the business's own, with crm.profiles.read.
+  'Query.customerProfiles': business('crm.profiles.read'),
+  'Query.customerProfile': business('crm.profiles.read'),
   // Apple Wallet: the pass for its customer, the shop's business or the operator (the service checks
   // which customer); the pass web service is public and authenticates by the pass's own ApplePass token.
   'Query.appleWalletPass': CUSTOMER_READ,
@@ -34,4 +44,16 @@ export const WALLET_ACCESS: AccessTable = {
   // Google Wallet save links and wallet push.
   'Query.googleWalletSaveUrl': CUSTOMER_READ,
   'Mutation.pushWalletPass': CUSTOMER_WRITE,
+  // Segments (issue 15): read with crm.segments.read; the scope table has no write scope, so the
+  // definitions take any business token here and the service requires crm.segments.read from a
+  // first-party app (segment-access.ts), or the operator.
+  'Query.segments': anyOf(OPERATOR, business('crm.segments.read')),
+  'Query.segment': anyOf(OPERATOR, business('crm.segments.read')),
+  'Mutation.createSegment': anyOf(OPERATOR, business(null)),
+  'Mutation.updateSegment': anyOf(OPERATOR, business(null)),
+  'Mutation.deleteSegment': anyOf(OPERATOR, business(null)),
+  'Mutation.addSegmentTarget': anyOf(OPERATOR, business(null)),
+  'Mutation.removeSegmentTarget': anyOf(OPERATOR, business(null)),
+  // Audience (issue 15): followers and members over time.
+  'Query.audience': anyOf(OPERATOR, business('sns.audience.read')),
 };

@@ -16,23 +16,18 @@
  *   and more than the machine's two cores would only time-share. Clocks: every process reads the
  *   epoch at sub-millisecond resolution (performance.timeOrigin + now), one machine, one clock.
  *
- * Setup, not measured: a business of its own (SQL), an owner user (SQL, anonymous: no password
- * hashing), and the owner's business token through the authorization-code exchange of a first-party
- * app (issueAuthorizationCode on an ORM in this process, then POST /api/v1/auth/token on the service).
+ * Setup, not measured: a business of its own and its owner's business token (business-token.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { ALL_ENTITIES } from '../../subgraphs/index.js';
-import { findClient, issueAuthorizationCode } from '../../subgraphs/identity/index.js';
 import { encryptSecret, resolveSecretsKey } from '../../subgraphs/kernel/auth/secrets-key.js';
-import { createOrm, rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
 import { uuidv7 } from '../../subgraphs/kernel/db/uuid.js';
-import { benchServiceEnv, registerBenchApp } from './credentials.js';
+import { createBenchBusiness } from './business-token.js';
+import { benchServiceEnv } from './credentials.js';
 import { emitEventsInProcess, latencySummary } from './event-emitter.js';
 import { backendCpuMs, backendTicks, type Target } from './load.js';
 import { startSubscriberProcess, type MeasureReply, type SubscriberProcess } from './subscriber-process.js';
 
-const REDIRECT_URI = 'https://bench.example/callback';
 /** A business scope: the token is the business's (subscriptions refuse user tokens). */
 const SCOPES = ['store.info.read'];
 const WEBHOOK_TYPE = 'purchase.completed';
@@ -113,49 +108,12 @@ export interface FanOutRow {
 }
 
 /** A new business, its owner and the owner's business token (through the code exchange on `service`). */
-export async function createEventBusiness(service: Target, databaseUrl: string): Promise<EventBusiness> {
-  const businessAccountId = uuidv7();
-  const userId = uuidv7();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into "business_account" ("id", "created_at", "updated_at", "name", "owner_email")
-       values ($1, now(), now(), 'ベンチ イベント', 'bench-events@example.test')`,
-      [businessAccountId],
-    );
-    await client.query(
-      `insert into "user_account" ("id", "created_at", "updated_at", "is_anonymous") values ($1, now(), now(), true)`,
-      [userId],
-    );
-  } finally {
-    await client.end();
-  }
-  const app = await registerBenchApp(service.url, 'Bench events', REDIRECT_URI, SCOPES);
-  const orm = await createOrm({ env: benchServiceEnv(databaseUrl), entities: ALL_ENTITIES, poolSize: 2 });
-  let code: string;
-  try {
-    const em = rootEntityManager(orm).fork();
-    const oauthClient = await findClient(em, app.clientId);
-    if (!oauthClient) throw new Error('event bench: app not found');
-    ({ code } = await issueAuthorizationCode(em, {
-      client: oauthClient,
-      userId,
-      businessAccountId,
-      redirectUri: REDIRECT_URI,
-      scopes: SCOPES,
-    }));
-  } finally {
-    await orm.close(true);
-  }
-  const response = await fetch(`${service.url}/api/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grantType: 'authorization_code', ...app, code, redirectUri: REDIRECT_URI }),
+export function createEventBusiness(service: Target, databaseUrl: string): Promise<EventBusiness> {
+  return createBenchBusiness(service, databaseUrl, {
+    name: 'ベンチ イベント',
+    appName: 'Bench events',
+    scopes: SCOPES,
   });
-  const body = (await response.json()) as { accessToken?: string };
-  if (!body.accessToken) throw new Error(`event bench: token exchange failed: ${JSON.stringify(body)}`);
-  return { businessAccountId, token: body.accessToken };
 }
 
 /** Webhooks at `settings.rate` for `settings.duration` s after `settings.warmup` s of warm-up. */

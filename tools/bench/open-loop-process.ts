@@ -16,6 +16,8 @@ export interface OpenLoopPlan {
   readonly rate: number;
   readonly requests: readonly OpenLoopRequest[];
   readonly timeoutMs?: number;
+  /** Keep the answers' bodies ({@link OpenLoopResult.bodies}). */
+  readonly keepBodies?: boolean;
 }
 
 /** Runs `plan` in a fresh child process and resolves with what it measured. */
@@ -43,6 +45,7 @@ if (process.argv[2] === 'child' && process.send) {
       rate: plan.rate,
       count: plan.requests.length,
       timeoutMs: plan.timeoutMs,
+      keepBodies: plan.keepBodies,
       request: (i) => plan.requests[i]!,
     }).then((result) => process.send!(result));
   });

@@ -37,6 +37,8 @@ export interface OpenLoopOptions {
    * when it failed). For figures per time window (the soak run), beside the run's own totals.
    */
   readonly onAnswer?: (i: number, latencyMs: number, status: number) => void;
+  /** Keep each answer's body (UTF-8) in {@link OpenLoopResult.bodies}, for a check of what came back. Default false. */
+  readonly keepBodies?: boolean;
 }
 
 /** What an open-loop run measured; latencies in milliseconds. */
@@ -45,8 +47,11 @@ export interface OpenLoopResult {
   /** Answered requests per second over the whole run. */
   readonly rps: number;
   readonly p50: number;
+  readonly p95: number;
   readonly p99: number;
   readonly max: number;
+  /** Each request's answer body, '' when it failed; only with {@link OpenLoopOptions.keepBodies}. */
+  readonly bodies?: readonly string[];
   /** Answers outside 2xx, by status. */
   readonly statuses: Readonly<Record<number, number>>;
   readonly non2xx: number;
@@ -74,6 +79,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
   let answered = 0;
   let errors = 0;
   let maxSendLag = 0;
+  const bodies = options.keepBodies ? Array.from({ length: count }, () => '') : undefined;
 
   const send = (i: number, due: number) =>
     new Promise<void>((resolve) => {
@@ -91,8 +97,11 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
           timeout: timeoutMs,
         },
         (response) => {
-          response.resume();
+          const chunks: Buffer[] = [];
+          if (bodies) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          else response.resume();
           response.on('end', () => {
+            if (bodies) bodies[i] = Buffer.concat(chunks).toString('utf8');
             latencies[i] = performance.now() - due;
             answered += 1;
             const status = response.statusCode ?? 0;
@@ -140,11 +149,13 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
     requests: count,
     rps: (answered / elapsed) * 1000,
     p50: quantile(measured, 0.5),
+    p95: quantile(measured, 0.95),
     p99: quantile(measured, 0.99),
     max: measured.at(-1) ?? Number.NaN,
     statuses,
     non2xx,
     errors,
     maxSendLag,
+    ...(bodies ? { bodies } : {}),
   };
 }

@@ -20,6 +20,8 @@ export interface ReceiptMeasurement {
   readonly scenario: string;
   readonly rps: number;
   readonly p50: number;
+  /** Open loop rows that quote it (the back office's rows). */
+  readonly p95?: number;
   readonly p99: number;
   readonly requests: number;
   readonly non2xx: number;

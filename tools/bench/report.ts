@@ -101,8 +101,14 @@ export function stageReport(stages: readonly Stage[]): string {
   return table(['stage (sequential, one request at a time)', 'wall ms', 'CPU ms (this process)', 'CPU added'], rows);
 }
 
-/** One line of a latency scenario (receipts, check-ins): rate, p50 and p99, and the open loop's lag. */
+/** One line of a latency scenario (receipts, check-ins, back office): rate, p50 (p95) and p99, and the open loop's lag. */
 export function latencyRow(m: ReceiptMeasurement): string {
   const lag = m.generatorLag === undefined ? '' : `; generator at most ${m.generatorLag.toFixed(1)} ms late`;
-  return `  ${m.scenario.padEnd(40)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  (${m.requests} requests${lag})`;
+  const p95 = m.p95 === undefined ? '' : `  p95 ${m.p95.toFixed(1)} ms`;
+  return `  ${m.scenario.padEnd(40)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)} ms${p95}  p99 ${m.p99.toFixed(1)} ms  (${m.requests} requests${lag})`;
+}
+
+/** EXPLAIN summaries of single statements (the back office's), one block each. */
+export function statementPlanReport(plans: readonly { readonly label: string; readonly plan: PlanSummary }[]): string {
+  return plans.map((p) => `  ${p.label}\n${planLine('', p.plan)}`).join('\n');
 }

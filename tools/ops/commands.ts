@@ -2,15 +2,21 @@
  * The operator commands (DECISIONS.md, Operator CLI). Each row names its flags, the GraphQL
  * operation it runs with the operator credential, and what it prints.
  */
+import { BUSINESS_CUSTOMER_COMMANDS } from './business-customer-commands.js';
 import { BUSINESS_HOURS_COMMANDS } from './business-hours-commands.js';
+import { CATALOG_COMMANDS } from './catalog-commands.js';
+import { STOREFRONT_LINK_COMMANDS } from './storefront-link-commands.js';
 import { CHECKIN_COMMANDS } from './checkin-commands.js';
 import { list, on, text, type LocalCommand, type OpsCommand } from './command.js';
 import { COUPON_COMMANDS } from './coupon-commands.js';
 import { CUSTOMER_COMMANDS } from './customer-commands.js';
+import { ORDER_COMMANDS } from './order-commands.js';
 import { OWNER_INVITATION_COMMANDS } from './owner-commands.js';
 import { POST_COMMANDS } from './post-commands.js';
 import { RECEIPT_COMMANDS } from './receipt-commands.js';
+import { RESERVATION_COMMANDS } from './reservation-commands.js';
 import { SHOP_COMMANDS } from './shop-commands.js';
+import { STAFF_COMMANDS } from './staff-commands.js';
 import { STOREFRONT_COMMANDS } from './storefront-commands.js';
 import { SURVEY_COMMANDS } from './survey-commands.js';
 import { TOKEN_DEMO } from './token-demo.js';
@@ -91,12 +97,18 @@ export const OPS_COMMANDS: readonly OpsCommand[] = [
   ...SHOP_COMMANDS,
   ...STOREFRONT_COMMANDS,
   ...COUPON_COMMANDS,
+  ...ORDER_COMMANDS,
+  ...CATALOG_COMMANDS,
+  ...STOREFRONT_LINK_COMMANDS,
   ...CHECKIN_COMMANDS,
   ...SURVEY_COMMANDS,
   ...POST_COMMANDS,
   ...BUSINESS_HOURS_COMMANDS,
   ...CUSTOMER_COMMANDS,
+  ...STAFF_COMMANDS,
+  ...BUSINESS_CUSTOMER_COMMANDS,
   ...WEBHOOK_COMMANDS,
+  ...RESERVATION_COMMANDS,
   {
     name: 'app:register',
     summary: 'Register an OAuth app; any user.* scope makes it pending review. Prints the client secret (shown once).',

@@ -1,15 +1,22 @@
 /** Operator commands of terminals and their sales (DECISIONS.md, Operator CLI). */
 import { CommandFailure, list, on, text, type OpsCommand } from './command.js';
 
-/** `name:price:qty` (the name may itself contain colons: the last two parts are the numbers). */
-export function parseItem(value: string): { name: string; unitPrice: number; quantity: number } {
+const INTEGER = /^-?\d+$/;
+
+/**
+ * `name:price:qty[:sku]`, read from the right (a name may itself contain colons): the last part is the
+ * SKU when the two before it are integers, else the last two parts are the price and the quantity.
+ */
+export function parseItem(value: string): { name: string; unitPrice: number; quantity: number; sku?: string } {
   const parts = value.split(':');
+  const hasSku = parts.length >= 4 && INTEGER.test(parts.at(-3)!) && INTEGER.test(parts.at(-2)!);
+  const sku = hasSku ? parts.pop() : undefined;
   const quantity = Number(parts.pop());
   const unitPrice = Number(parts.pop());
   const name = parts.join(':');
   if (name === '' || !Number.isInteger(unitPrice) || !Number.isInteger(quantity))
-    throw new CommandFailure(400, 'validation_failed', `--item "${value}" must be "name:price:qty" (integers).`);
-  return { name, unitPrice, quantity };
+    throw new CommandFailure(400, 'validation_failed', `--item "${value}" must be "name:price:qty[:sku]" (integers).`);
+  return { name, unitPrice, quantity, ...(sku !== undefined ? { sku } : {}) };
 }
 
 function integer(value: string | undefined, flag: string): number {
@@ -36,12 +43,13 @@ export const RECEIPT_COMMANDS: readonly OpsCommand[] = [
   {
     name: 'transaction:record',
     summary:
-      'Record a sale at a terminal (total in minor units, tax included; items "name:price:qty" must add up to it). Prints the transaction-QR token (shown once).',
+      'Record a sale at a terminal (total in minor units, tax included; items "name:price:qty[:sku]" must add up to it; a SKU of a product lowers its stock at the store; --coupon names a published coupon of the store used on the sale). Prints the transaction-QR token (shown once).',
     flags: {
       terminal: { value: 'ID', required: true },
       total: { value: 'N', required: true },
       currency: { value: 'JPY' },
-      item: { value: '"name:price:qty"', repeatable: true },
+      item: { value: '"name:price:qty[:sku]"', repeatable: true },
+      coupon: { value: 'ID', repeatable: true },
     },
     operationName: 'OpsRecordTransaction',
     document: `mutation OpsRecordTransaction($input: RecordTransactionInput!) {
@@ -53,6 +61,7 @@ export const RECEIPT_COMMANDS: readonly OpsCommand[] = [
         totalAmount: integer(text(flags, 'total'), 'total'),
         ...(text(flags, 'currency') !== undefined ? { currency: text(flags, 'currency') } : {}),
         items: list(flags, 'item').map(parseItem),
+        ...(list(flags, 'coupon').length > 0 ? { couponIds: list(flags, 'coupon') } : {}),
       },
     }),
     result: (data) => {

@@ -94,13 +94,13 @@ export function invitationPage(locale: Locale, csrfToken: string, token: string)
   );
 }
 
-/** After accepting an invitation. */
-export function invitationAcceptedPage(locale: Locale, businessName: string): string {
+/** After accepting an invitation: an owner's, or a staff invitation's (`staff`). */
+export function invitationAcceptedPage(locale: Locale, businessName: string, staff = false): string {
   const m = messagesFor(locale);
   return page(
     locale,
     m.invitationAcceptedTitle,
     html`<h1>${m.invitationAcceptedTitle}</h1>
-      <p>${m.invitationAcceptedBody(businessName)}</p>`,
+      <p>${staff ? m.staffInvitationAcceptedBody(businessName) : m.invitationAcceptedBody(businessName)}</p>`,
   );
 }

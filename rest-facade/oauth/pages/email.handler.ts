@@ -72,11 +72,14 @@ export async function showInvitationPage(c: PageContext): Promise<void> {
   return Promise.resolve();
 }
 
-/** POST /oauth/owner-invitation: binds the signed-in, verified account with the invited address. */
+/**
+ * POST /oauth/owner-invitation: binds the signed-in, verified account with the invited address (as an
+ * owner, or for a staff invitation as the staff member).
+ */
 export async function handleInvitation(c: PageContext): Promise<void> {
   const sessionToken = readCookies(c.req)[SESSION_COOKIE] ?? null;
   // The form token (checked by the router's guard) proves this browser posted the form.
   const done = await c.ops.acceptInvitation({ token: field(c, 'token'), sessionToken });
   if (!done.ok) return fail(c, done.problem);
-  send(c, 200, invitationAcceptedPage(c.locale, done.data.businessName));
+  send(c, 200, invitationAcceptedPage(c.locale, done.data.businessName, done.data.kind === 'STAFF'));
 }

@@ -58,6 +58,7 @@ const JA = {
   invitationSignIn: 'ログインする',
   invitationAcceptedTitle: '招待を受け入れました',
   invitationAcceptedBody: (name: string) => `${name} のオーナーになりました。`,
+  staffInvitationAcceptedBody: (name: string) => `${name} のスタッフとしてアカウントを連携しました。`,
 };
 
 type Messages = typeof JA;
@@ -116,6 +117,7 @@ const EN: Messages = {
   invitationSignIn: 'Sign in',
   invitationAcceptedTitle: 'Invitation accepted',
   invitationAcceptedBody: (name) => `You are now an owner of ${name}.`,
+  staffInvitationAcceptedBody: (name) => `Your account is now linked to your staff record at ${name}.`,
 };
 
 const MESSAGES: Readonly<Record<Locale, Messages>> = { ja: JA, en: EN };

@@ -26,7 +26,7 @@ const RESEND_VERIFICATION = `mutation ResendEmailVerification($input: ResendEmai
   resendEmailVerification(input: $input)
 }`;
 const ACCEPT_INVITATION = `mutation AcceptOwnerInvitation($input: AcceptOwnerInvitationInput!) {
-  acceptOwnerInvitation(input: $input) { businessAccountId businessName }
+  acceptOwnerInvitation(input: $input) { businessAccountId businessName kind }
 }`;
 const SIGN_OUT = `mutation SignOutBrowser($sessionToken: String, $csrfToken: String) {
   signOutBrowser(sessionToken: $sessionToken, csrfToken: $csrfToken)
@@ -165,7 +165,7 @@ export class AuthorizationOperations {
   acceptInvitation(input: {
     token: string;
     sessionToken: string | null;
-  }): Promise<Outcome<{ businessAccountId: string; businessName: string }>> {
+  }): Promise<Outcome<{ businessAccountId: string; businessName: string; kind: 'OWNER' | 'STAFF' }>> {
     return this.run(ACCEPT_INVITATION, 'AcceptOwnerInvitation', 'acceptOwnerInvitation', { input });
   }
 

@@ -1,4 +1,5 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { InvitationKind } from './owner-invitation.entity.js';
 
 @InputType('CreateBusinessAccountInput')
 export class CreateBusinessAccountInput {
@@ -39,11 +40,19 @@ export class AcceptOwnerInvitationInput {
   sessionToken?: string | null;
 }
 
-@ObjectType('OwnerInvitationAcceptance', { description: 'The business account the user now owns.' })
+@ObjectType('OwnerInvitationAcceptance', {
+  description: 'The business account the user now owns, or whose staff member the user is now linked to.',
+})
 export class OwnerInvitationAcceptance {
   @Field(() => ID, { description: 'The business account id (org_id).' })
   businessAccountId!: string;
 
   @Field(() => String, { description: 'Its name.' })
   businessName!: string;
+
+  @Field(() => InvitationKind, { description: 'OWNER (the user now owns it) or STAFF (linked to a staff member).' })
+  kind!: InvitationKind;
+
+  @Field(() => ID, { nullable: true, description: 'The staff member linked (STAFF only).' })
+  staffMemberId!: string | null;
 }

@@ -1,7 +1,8 @@
 /**
  * Owner invitations: the only way a user becomes an owner of a business account. An operator invites
  * an address (single use, 7 days, only the SHA-256 of the token stored, mailed); the invitation binds
- * when a signed-in account whose verified, normalized email equals that address accepts it.
+ * when a signed-in account whose verified, normalized email equals that address accepts it. A staff
+ * invitation (staff/staff-invitation.ts) is accepted the same way but only links the staff member.
  */
 import { requireOperator } from '../../kernel/auth/access.js';
 import type { BaseContext } from '../../kernel/context.js';
@@ -15,16 +16,19 @@ import { mailLocale, ownerInvitationMail } from '../mail/mail-texts.js';
 import { newOpaqueToken, tokenDigest } from '../oauth/opaque-token.js';
 import { BusinessAccount } from './business-account.entity.js';
 import { bindOwner } from './business-owner.store.js';
-import { OwnerInvitation, OwnerInvitationStatus } from './owner-invitation.entity.js';
+import { linkStaffMember } from '../staff/staff-invitation.js';
+import { InvitationKind, OwnerInvitation, OwnerInvitationStatus } from './owner-invitation.entity.js';
 
 /** How long an invitation link works (from its last send). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** An accepted invitation: the business the user now owns. */
+/** An accepted invitation: the business the user now owns, or whose staff member the user now is. */
 export interface AcceptedInvitation {
   readonly businessAccountId: string;
   readonly businessName: string;
+  readonly kind: InvitationKind;
+  readonly staffMemberId: string | null;
 }
 
 const invalidInvitation = (): BadUserInputError =>
@@ -71,7 +75,11 @@ export class OwnerInvitationService {
   async list(businessAccountId: string): Promise<OwnerInvitation[]> {
     requireOperator(this.ctx.principal);
     if (!isUuid(businessAccountId)) return [];
-    return this.ctx.em.find(OwnerInvitation, { businessAccountId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return this.ctx.em.find(
+      OwnerInvitation,
+      { businessAccountId, kind: InvitationKind.OWNER },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
   }
 
   /** Operator: a new link (the old one stops working) and 7 more days. CONFLICT when accepted or revoked. */
@@ -104,7 +112,8 @@ export class OwnerInvitationService {
    * Accepts an invitation for the signed-in user (the session token is the caller's credential; the
    * invitation page protects its form with the form token, like sign-in). The user's email must be verified (FORBIDDEN `email_not_verified`) and equal
    * the invited address (FORBIDDEN `invitation_email_mismatch`); the invitation must be pending
-   * (BAD_USER_INPUT `invalid_invitation`). Spent and bound in one transaction, race-safe.
+   * (BAD_USER_INPUT `invalid_invitation`). Spent and bound (or, for a staff invitation, linked) in one
+   * transaction, race-safe.
    */
   async accept(token: string, sessionToken: string | null): Promise<AcceptedInvitation> {
     const live = await findLiveSession(this.ctx.em, sessionToken);
@@ -121,6 +130,7 @@ export class OwnerInvitationService {
         'invitation_email_mismatch',
       );
     }
+    const kind: InvitationKind = invitation.kind;
     const now = new Date();
     await this.ctx.em.transactional(async (em) => {
       const spent = await em.nativeUpdate(
@@ -129,14 +139,26 @@ export class OwnerInvitationService {
         { acceptedAt: now, acceptedByUserId: live.user.id, updatedAt: now },
       );
       if (spent !== 1) throw invalidInvitation();
-      await bindOwner(em, invitation.businessAccountId, live.user.id, invitation.id, now);
+      // A staff invitation links its staff member only: it never makes the user an owner.
+      if (kind === InvitationKind.STAFF) {
+        if (!(await linkStaffMember(em, invitation, live.user.id, now))) throw invalidInvitation();
+      } else {
+        await bindOwner(em, invitation.businessAccountId, live.user.id, invitation.id, now);
+      }
     });
     const business = await this.ctx.em.findOneOrFail(BusinessAccount, { id: invitation.businessAccountId });
-    return { businessAccountId: business.id, businessName: business.name };
+    return {
+      businessAccountId: business.id,
+      businessName: business.name,
+      kind,
+      staffMemberId: invitation.staffMemberId ?? null,
+    };
   }
 
   private async find(invitationId: string): Promise<OwnerInvitation> {
-    const invitation = isUuid(invitationId) ? await this.ctx.em.findOne(OwnerInvitation, { id: invitationId }) : null;
+    const invitation = isUuid(invitationId)
+      ? await this.ctx.em.findOne(OwnerInvitation, { id: invitationId, kind: InvitationKind.OWNER })
+      : null;
     if (!invitation) throw new NotFoundError('The invitation does not exist.', 'invitation_not_found');
     return invitation;
   }

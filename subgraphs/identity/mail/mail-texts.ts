@@ -53,3 +53,24 @@ export function ownerInvitationMail(locale: MailLocale, to: string, businessName
         text: `ビジネスアカウント「${businessName}」のオーナーに招待されました。\n\nこのメールアドレスのアカウントでログイン（またはアカウントを作成してアドレスを確認）してから、次のリンクを開いて招待を受け入れてください:\n${link}\n\nリンクは 7 日間、1 回だけ、このメールアドレスのアカウントでのみ使えます。\n`,
       };
 }
+
+/** An invitation to link an account to the staff member `staffName` of `businessName` (7 days, once). */
+export function staffInvitationMail(
+  locale: MailLocale,
+  to: string,
+  businessName: string,
+  staffName: string,
+  link: string,
+): MailMessage {
+  return locale === 'en'
+    ? {
+        to,
+        subject: `${businessName} invites you to link your account as staff`,
+        text: `${businessName} invites you to link your account to its staff record "${staffName}". This does not make you an owner of the business.\n\nSign in (or create an account and confirm this address), then open this link and accept:\n${link}\n\nThe link works once, for 7 days, and only for an account with this email address.\n`,
+      }
+    : {
+        to,
+        subject: `「${businessName}」のスタッフとしてのアカウント連携への招待`,
+        text: `「${businessName}」から、スタッフ「${staffName}」としてアカウントを連携するよう招待されました。連携してもビジネスのオーナーにはなりません。\n\nこのメールアドレスのアカウントでログイン（またはアカウントを作成してアドレスを確認）してから、次のリンクを開いて招待を受け入れてください:\n${link}\n\nリンクは 7 日間、1 回だけ、このメールアドレスのアカウントでのみ使えます。\n`,
+      };
+}

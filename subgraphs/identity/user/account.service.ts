@@ -7,6 +7,7 @@ import { endUserSessions } from '../authorization/browser-session.store.js';
 import type { BaseContext } from '../../kernel/context.js';
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { BadUserInputError, NotFoundError } from '../../kernel/errors.js';
+import { eraseUserCustomers } from '../../kernel/privacy/customer-erasure.js';
 import { UserDevice } from '../device/device.entity.js';
 import { countRevokedByPasswordChange, endAllGrants } from '../oauth/grant-revocation.js';
 import type { ChangePasswordInput, DeleteAccountInput } from './account.input.js';
@@ -45,7 +46,7 @@ export class AccountService {
    * Deletes the caller's account: BAD_USER_INPUT `confirmation_required` unless `confirm` is true;
    * for a registered account `password_required` or `wrong_password` (throttled like sign-in).
    * Then, in one transaction: personal data erased, devices, browser sessions and the sign-in
-   * counter, monthly budgets and favorite stores deleted, every grant revoked, `deletedAt` set. The row stays as a tombstone.
+   * counter, monthly budgets, favorite stores and businesses' customer records deleted, every grant revoked, `deletedAt` set. The row stays as a tombstone.
    */
   async deleteAccount(input: DeleteAccountInput): Promise<AccountDeletion> {
     const caller = requireUser(this.ctx.principal);
@@ -84,6 +85,8 @@ export class AccountService {
     // The monthly budgets (receipts) and favorite stores (stores) are personal and kept for nothing else.
     await tx.execute('delete from "budget" where "user_id" = ?', [userId]);
     await tx.execute('delete from "favorite_store" where "user_id" = ?', [userId]);
+    // The businesses' customer records of the user (the row stays as a tombstone, so no cascade fires).
+    await eraseUserCustomers(tx, userId);
     return {
       deleted: true,
       userId,

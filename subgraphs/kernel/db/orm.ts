@@ -10,6 +10,7 @@ import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Env } from '../env.js';
@@ -154,7 +155,7 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
     dbName: inMemory ? 'memory://' : env.dataDir,
     // A function: MikroORM deep-copies an options object, and a copied Blob cannot be read.
     driverOptions: () => ({
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gist },
       startParams: [...EMBEDDED_START_PARAMS],
       ...(seed ? { loadDataDir: seed } : {}),
     }),

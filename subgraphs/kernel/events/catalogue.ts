@@ -6,9 +6,14 @@
 export const EVENT_TYPES = {
   'purchase.completed': 'A purchase was recorded at a store (a transaction and its receipt were created).',
   'receipt.claimed': 'A customer claimed a receipt into their account.',
-  'order.created': 'An order arrived from an installed storefront shop and was recorded as a transaction.',
-  'order.shipped': 'An order from an installed storefront shop was fulfilled.',
-  'inventory.updated': "A product's stock level changed from an installed storefront shop.",
+  'order.created':
+    'An order was recorded: a sale at a terminal, an order from an installed storefront shop, or one entered by staff.',
+  'order.paid': 'An open order was marked paid.',
+  'order.shipped': 'An order was fulfilled (handed over or shipped).',
+  'order.closed': 'A fulfilled order was closed.',
+  'order.cancelled': 'An open or paid order was cancelled (a paid one is to be refunded).',
+  'inventory.updated':
+    "A product's stock level at a location changed: any movement of the stock ledger (an adjustment, goods received, a transfer, a stocktake, a sale), or an installed storefront shop's inventory update.",
   'checkin.recorded': 'A customer checked in at a store.',
   'survey.submitted': 'A customer submitted a survey response.',
   'app.uninstalled': 'A storefront shop uninstalled the app; its installation was deactivated.',

@@ -1,20 +1,5 @@
 /**
- * The font of the counter cards: Noto Sans JP Regular (SIL OFL 1.1), a TrueType font covering JIS X
- * 0208 and 0213 with Latin, installed from npm by `@expo-google-fonts/noto-sans-jp` so a fresh machine
- * needs no system font. pdfkit embeds only the glyphs a card uses (a subset, `FontFile2`).
+ * The font of the counter cards: the kernel's document font (Noto Sans JP Regular, embedded as a
+ * subset), shared with the stores subgraph's flyer PDFs.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-const FONT_FILE = '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf';
-
-let font: Buffer | undefined;
-
-/**
- * The font file's bytes, read once per process on first use (5 MB: not read by processes that never
- * render a card, and never twice by those that do).
- */
-export function cardFont(): Buffer {
-  font ??= readFileSync(createRequire(import.meta.url).resolve(FONT_FILE));
-  return font;
-}
+export { documentFont as cardFont } from '../../kernel/document-font.js';

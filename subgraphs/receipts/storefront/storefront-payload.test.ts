@@ -52,6 +52,20 @@ describe('readOrder', () => {
     });
   });
 
+  it('keeps a line’s SKU when the catalogue could hold it, and ignores any other value', () => {
+    const lines = [
+      { title: 'Tea', quantity: 1, price: '10.00', sku: ' TEA-500 ' },
+      { title: 'Cup', quantity: 1, price: '10.00', sku: 'has space' },
+      { title: 'Pot', quantity: 1, price: '5.00', sku: 42 },
+    ];
+    const read = readOrder(JSON.stringify({ ...order, line_items: lines }));
+    expect(Array.isArray(read) ? read : read.items).toEqual([
+      { name: 'Tea', unitPrice: 1000, quantity: 1, sku: 'TEA-500' },
+      { name: 'Cup', unitPrice: 1000, quantity: 1 },
+      { name: 'Pot', unitPrice: 500, quantity: 1 },
+    ]);
+  });
+
   it('names every malformed field', () => {
     const errors = readOrder(JSON.stringify({ ...order, id: -1, created_at: 'yesterday', line_items: 'none' }));
     expect(Array.isArray(errors) && errors.map((e) => e.path)).toEqual(['id', 'line_items', 'created_at']);

@@ -5,7 +5,7 @@
  */
 import type { FieldError } from '../../kernel/errors.js';
 import type { TransactionLine } from '../transaction/transaction.types.js';
-import { TRANSACTION_LIMITS } from '../transaction/transaction-validation.js';
+import { SKU, TRANSACTION_LIMITS } from '../transaction/transaction-validation.js';
 
 /** The line that makes an order's items add up to its total (shipping, discounts, rounding). */
 export const ADJUSTMENT_LINE_NAME = 'Shipping and adjustments';
@@ -68,6 +68,8 @@ export interface StorefrontOrderPayload {
   readonly items: TransactionLine[];
   readonly occurredAt: Date | null;
   readonly fulfilled: boolean;
+  /** The shop reports the order paid (`financial_status` paid). */
+  readonly paid: boolean;
   readonly customer: {
     readonly shopCustomerId: string | null;
     readonly email: string | null;
@@ -116,7 +118,11 @@ export function readOrder(body: string): StorefrontOrderPayload | FieldError[] {
       if (typeof price === 'string') errors.push({ path: `line_items.${i}.price`, message: price });
       else if (Math.abs(price) > TRANSACTION_LIMITS.maxAmount)
         errors.push({ path: `line_items.${i}.price`, message: 'must be at most 1e9 minor units' });
-      if (name !== null && quantityOk && typeof price === 'number') items.push({ name, unitPrice: price, quantity });
+      // The shop's SKU, when it is one the catalogue could hold, so the stock ledger can match the line
+      // (docs/decisions/0016); any other value is no key, not an error of the order.
+      const sku = typeof line.sku === 'string' && SKU.test(line.sku.trim()) ? line.sku.trim() : null;
+      if (name !== null && quantityOk && typeof price === 'number')
+        items.push({ name, unitPrice: price, quantity, ...(sku ? { sku } : {}) });
     });
   let occurredAt: Date | null = null;
   if (order.created_at !== undefined && order.created_at !== null) {
@@ -140,6 +146,7 @@ export function readOrder(body: string): StorefrontOrderPayload | FieldError[] {
     items,
     occurredAt,
     fulfilled: order.fulfillment_status === 'fulfilled',
+    paid: order.financial_status === 'paid',
     customer: {
       shopCustomerId: idText(customer.id),
       email: text(customer.email, 320) ?? text(order.email, 320) ?? text(order.contact_email, 320),

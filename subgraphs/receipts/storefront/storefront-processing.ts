@@ -8,9 +8,12 @@
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { uuidv7 } from '../../kernel/db/uuid.js';
 import { OutboxEvent } from '../../kernel/events/outbox-event.entity.js';
+import { eraseStorefrontCustomer, eraseStorefrontShopCustomers } from '../../kernel/privacy/customer-erasure.js';
+import { recordStorefrontCustomer } from '../../kernel/privacy/storefront-customer.js';
 import type { Job } from '../../kernel/jobs/job.js';
 import { storeName } from '../receipt-events.js';
 import { Transaction } from '../transaction/transaction.entity.js';
+import { advanceStorefrontOrder, recordStorefrontOrder } from '../order/order-sources.js';
 import { ShopInstallation, ShopInstallationStatus } from './shop-installation.entity.js';
 import { idText, isObject, parseJson, readOrder, text } from './storefront-payload.js';
 import { PrivacyRequestKind, StorefrontPrivacyRequest } from './storefront-privacy-request.entity.js';
@@ -75,8 +78,22 @@ async function applyOrder(
       order.customer.phone,
     ],
   );
-  const facts = { shopDomain: installation.shopDomain, shopOrderId: order.shopOrderId, orderName: order.orderName };
+  // The business's customer record of the shop's customer (the wallet's list), in this same savepoint.
+  const { businessAccountId, shopDomain } = installation;
+  await recordStorefrontCustomer(em, { businessAccountId, shopDomain, ...order.customer }, now);
   const created = inserted[0];
+  const [known] = created
+    ? [created]
+    : await em.execute<{ id: string }[]>(
+        'select "id" from "storefront_order" where "installation_id" = ? and "shop_order_id" = ?',
+        [installation.id, order.shopOrderId],
+      );
+  const sale = {
+    storefrontOrderId: known!.id,
+    businessAccountId: installation.businessAccountId,
+    paid: order.paid || topic === 'orders/paid',
+    facts: { shopDomain: installation.shopDomain, shopOrderId: order.shopOrderId, orderName: order.orderName },
+  };
   if (created) {
     const transaction = em.create(Transaction, {
       terminalId: installation.terminalId,
@@ -92,52 +109,24 @@ async function applyOrder(
     });
     await em.flush();
     await em.execute('update "storefront_order" set "transaction_id" = ? where "id" = ?', [transaction.id, created.id]);
-    event(
-      em,
-      installation,
-      'order.created',
-      {
-        orderId: created.id,
-        ...facts,
-        transactionId: transaction.id,
-        storeId: installation.storeId,
-        totalAmount: transaction.totalAmount,
-        currency: transaction.currency,
-        itemCount: transaction.items.length,
-        occurredAt: transaction.occurredAt.toISOString(),
-      },
-      now,
-    );
+    // The order model writes order.created (and every later order event).
+    await recordStorefrontOrder(em, sale, transaction, now);
   }
-  if (order.fulfilled || topic === 'orders/fulfilled') {
-    const shipped = await em.execute<{ id: string; transaction_id: string | null }[]>(
+  const fulfilled = order.fulfilled || topic === 'orders/fulfilled';
+  if (fulfilled)
+    await em.execute(
       `update "storefront_order" set "shipped_at" = ?, "updated_at" = ?
-       where "installation_id" = ? and "shop_order_id" = ? and "shipped_at" is null
-       returning "id", "transaction_id"`,
-      [now, now, installation.id, order.shopOrderId],
+       where "id" = ? and "shipped_at" is null`,
+      [now, now, sale.storefrontOrderId],
     );
-    const row = shipped[0];
-    if (row)
-      event(
-        em,
-        installation,
-        'order.shipped',
-        {
-          orderId: row.id,
-          ...facts,
-          transactionId: row.transaction_id,
-          storeId: installation.storeId,
-          shippedAt: now.toISOString(),
-        },
-        now,
-      );
-  }
+  await advanceStorefrontOrder(em, sale, fulfilled, now);
   return created ? null : 'known order';
 }
 
 async function applyInventory(
   em: EntityManager,
   installation: ShopInstallation,
+  webhookId: string,
   body: ReturnType<typeof parseJson>,
   now: Date,
 ): Promise<Outcome> {
@@ -179,6 +168,8 @@ async function applyInventory(
       locationId,
       available,
       updatedAt: (shopUpdatedAt ?? now).toISOString(),
+      // The stored delivery (one per shop event): the stock ledger's reference of the level it sets.
+      webhookId,
     },
     now,
   );
@@ -303,6 +294,14 @@ async function applyCustomerRedact(
        where "installation_id" = ? and "kind" = ? and "shop_customer_id" = ?`,
       [now, installation.id, PrivacyRequestKind.DataRequest, who.shopCustomerId],
     );
+  // The business's customer records of this shop customer go too (the kernel's one erasure).
+  if (installation.businessAccountId)
+    await eraseStorefrontCustomer(em, {
+      businessAccountId: installation.businessAccountId,
+      shopDomain: installation.shopDomain,
+      shopCustomerId: who.shopCustomerId,
+      email: who.email,
+    });
   em.create(StorefrontPrivacyRequest, {
     installationId: installation.id,
     webhookId: webhook.id,
@@ -328,6 +327,11 @@ async function applyShopRedact(
     `update "storefront_privacy_request" set "export" = null, "updated_at" = ? where "installation_id" = ? and "export" is not null`,
     [now, installation.id],
   );
+  if (installation.businessAccountId)
+    await eraseStorefrontShopCustomers(em, {
+      businessAccountId: installation.businessAccountId,
+      shopDomain: installation.shopDomain,
+    });
   em.create(StorefrontPrivacyRequest, {
     installationId: installation.id,
     webhookId: webhook.id,
@@ -350,7 +354,7 @@ async function apply(em: EntityManager, webhook: StorefrontWebhook, body: string
     // The privacy topics are handled whatever their body says (a shop/redact needs nothing from it).
     if (webhook.kind === 'inventory') throw new Unprocessable('inventory payload is not JSON');
   }
-  if (webhook.kind === 'inventory') return applyInventory(em, installation, parsed, now);
+  if (webhook.kind === 'inventory') return applyInventory(em, installation, webhook.id, parsed, now);
   if (webhook.kind === 'customers-data-request') return applyDataRequest(em, installation, webhook, parsed, now);
   if (webhook.kind === 'customers-redact') return applyCustomerRedact(em, installation, webhook, parsed, now);
   return applyShopRedact(em, installation, webhook, now);

@@ -72,10 +72,17 @@ describe('recordTransaction', () => {
     expect(transaction).toMatchObject({ totalAmount: 1100, subtotalAmount: 1018, taxAmount: 82, claimCount: 0 });
     expect(transactionQrToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const events = await sql<{ type: string; business_account_id: string; payload: Record<string, unknown> }>(
-      `select "type", "business_account_id", "payload" from "outbox_event" where "payload"->>'transactionId' = ?`,
+      `select "type", "business_account_id", "payload" from "outbox_event" where "payload"->>'transactionId' = ?
+       order by "type"`,
       [transaction.id],
     );
+    // The sale is also the business's order (issue 14): order.created beside purchase.completed.
     expect(events).toEqual([
+      {
+        type: 'order.created',
+        business_account_id: businessAccountId,
+        payload: expect.objectContaining({ source: 'pos', status: 'paid', totalAmount: 1100, taxAmount: 82 }),
+      },
       {
         type: 'purchase.completed',
         business_account_id: businessAccountId,

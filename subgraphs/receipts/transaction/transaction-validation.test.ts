@@ -42,4 +42,17 @@ describe('validateTransaction', () => {
     expect(paths({ occurredAt: new Date(NOW.getTime() + 299_000) })).toEqual([]);
     expect(paths({ occurredAt: new Date(NOW.getTime() + 301_000) })).toEqual(['occurredAt']);
   });
+
+  it('keeps an item’s SKU, trimmed, when given, and refuses one the catalogue would refuse', () => {
+    const sale = (sku: string | null) => ({ items: [{ name: 'パン', unitPrice: 550, quantity: 2, sku }] });
+    const valid = (sku: string | null) =>
+      validateTransaction({ publicTerminalId: 'TERM000001', totalAmount: 1100, ...sale(sku) }, NOW).items;
+    expect(valid(' SM-BREAD/6.a_1 ')).toEqual([{ name: 'パン', unitPrice: 550, quantity: 2, sku: 'SM-BREAD/6.a_1' }]);
+    // No SKU: the line is stored as before, without the key.
+    expect(valid(null)).toEqual([{ name: 'パン', unitPrice: 550, quantity: 2 }]);
+    expect(Object.keys(valid(null)[0]!)).toEqual(['name', 'unitPrice', 'quantity']);
+    expect(paths(sale('A'.repeat(64)))).toEqual([]);
+    for (const sku of ['', '  ', 'A'.repeat(65), '-LEADING', 'おにぎり', 'SKU 1', 'SKU:1'])
+      expect(paths(sale(sku))).toEqual(['items.0.sku']);
+  });
 });

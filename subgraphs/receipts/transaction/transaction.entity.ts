@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
 import { TransactionItem, TransactionTax, type TransactionLine, type TransactionTaxLine } from './transaction.types.js';
 
@@ -16,6 +16,7 @@ import { TransactionItem, TransactionTax, type TransactionLine, type Transaction
 @Index({ properties: ['terminalId', 'occurredAt'] })
 // Serves "a store's transactions by time" and the store_id foreign key.
 @Index({ properties: ['storeId', 'occurredAt'] })
+@Check({ name: 'transaction_coupon_ids_check', expression: `jsonb_typeof("coupon_ids") = 'array'` })
 export class Transaction extends BaseEntity {
   /** Foreign key to terminal (enforced by the database). */
   @Property({ type: 'uuid' })
@@ -61,6 +62,13 @@ export class Transaction extends BaseEntity {
   @Field(() => [TransactionItem], { description: 'The lines of the sale.' })
   @Property({ type: 'json' })
   items: TransactionLine[] & Opt = [];
+
+  @Field(() => [ID], {
+    description:
+      'The coupons used on the sale, as the till recorded them (published coupons of the business offered at the store and valid when the sale happened); empty when none.',
+  })
+  @Property({ type: 'json', default: "'[]'" })
+  couponIds: string[] & Opt = [];
 
   @Field(() => GraphQLDateTimeISO, { description: 'When the sale happened (RFC 3339, UTC).' })
   @Property({ type: 'datetime', columnType: 'timestamptz' })

@@ -1,12 +1,12 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { Field, InputType, Int } from 'type-graphql';
+import { Field, ID, InputType, Int } from 'type-graphql';
 
 /*
  * The fields of a line and of a tax are required, but declared nullable: a list of 10,000 empty
  * objects would otherwise cost graphql-js one error (with a stack) per missing field before anything
  * runs; the service names each missing field instead, and skips the lines of an over-long list.
  */
-@InputType('TransactionItemInput', { description: 'One line of a sale. Every field is required.' })
+@InputType('TransactionItemInput', { description: 'One line of a sale. Every field but sku is required.' })
 export class TransactionItemInput {
   @Field(() => String, { nullable: true, description: 'Required. Product name as printed, 1 to 200 characters.' })
   name?: string | null;
@@ -19,6 +19,13 @@ export class TransactionItemInput {
 
   @Field(() => Int, { nullable: true, description: 'Required. Quantity, 1 to 10000.' })
   quantity?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Optional. The product's SKU, as in the business's catalogue: 1 to 64 letters, digits or . _ - / (starting with a letter or digit). A line with the SKU of a product lowers that product's stock at the store's sales floor.",
+  })
+  sku?: string | null;
 }
 
 @InputType('TransactionTaxInput', {
@@ -66,4 +73,11 @@ export class RecordTransactionInput {
     description: 'When the sale happened; default now; at most 5 minutes in the future.',
   })
   occurredAt?: Date | null;
+
+  @Field(() => [ID], {
+    nullable: true,
+    description:
+      'The coupons used on the sale, at most 20, each once: published coupons of the business offered at the terminal’s store and valid when the sale happened (else BAD_USER_INPUT naming couponIds.<i>). Counted as coupon uses in the store’s analytics.',
+  })
+  couponIds?: string[] | null;
 }

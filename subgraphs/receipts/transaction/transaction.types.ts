@@ -6,6 +6,8 @@ export interface TransactionLine {
   /** Unit price in minor units of the transaction's currency. */
   readonly unitPrice: number;
   readonly quantity: number;
+  /** The product's SKU when the till knows it (stock moves by it); absent otherwise, never null. */
+  readonly sku?: string;
 }
 
 @ObjectType('TransactionItem', { description: 'One line of a transaction.' })
@@ -18,6 +20,12 @@ export class TransactionItem implements TransactionLine {
 
   @Field(() => Int, { description: 'Quantity bought.' })
   quantity!: number;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The product's SKU (stock keeping unit) as the till sent it; null when it sent none.",
+  })
+  sku?: string;
 }
 
 /** Tax of one rate, as stored in a transaction's `taxes` column. */

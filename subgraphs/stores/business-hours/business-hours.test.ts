@@ -8,6 +8,7 @@ import {
   localDateTime,
   openState,
   parseTime,
+  steadyDay,
   zonedInstant,
   type HoursInterval,
   type HoursSchedule,
@@ -141,6 +142,10 @@ describe('store time zones', () => {
     expect(new Date(zonedInstant('2026-03-09', 9 * 60, 'America/New_York')).toISOString()).toBe(
       '2026-03-09T13:00:00.000Z',
     );
+    // The day of the change, after it: the offset of the day after (EDT), not of the day before.
+    expect(new Date(zonedInstant('2026-03-08', 9 * 60, 'America/New_York')).toISOString()).toBe(
+      '2026-03-08T13:00:00.000Z',
+    );
     // 02:30 does not exist on 2026-03-08 (02:00 -> 03:00): read with the offset before, 03:30 EDT.
     expect(new Date(zonedInstant('2026-03-08', 150, 'America/New_York')).toISOString()).toBe(
       '2026-03-08T07:30:00.000Z',
@@ -160,6 +165,33 @@ describe('store time zones', () => {
       date: '2026-11-23',
       minute: 10 * 60,
     });
+  });
+});
+
+describe('steadyDay: a date’s clock by arithmetic where no clock change is near', () => {
+  it('converts minutes of the date (also past midnight) as zonedInstant does, and back', () => {
+    for (const [date, zone] of [
+      ['2026-11-23', 'Asia/Tokyo'],
+      ['2026-01-15', 'America/New_York'],
+      ['2026-07-15', 'America/New_York'],
+      ['2026-11-23', 'Pacific/Chatham'],
+    ] as const) {
+      const day = steadyDay(date, zone)!;
+      for (const minute of [0, 1, 150, 1439, 1440, 2000, 2880]) {
+        expect(day.instant(minute), `${date} ${zone} ${minute}`).toBe(zonedInstant(date, minute, zone));
+        expect(day.minute(day.instant(minute))).toBe(minute);
+      }
+      expect(day.minute(day.instant(30) + 1000)).not.toSatisfy(Number.isInteger);
+    }
+  });
+
+  it('has none from two days before a clock change to the day after it', () => {
+    // New York sets its clocks forward on 2026-03-08 at 02:00.
+    const steady = ['2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10'].map(
+      (date) => steadyDay(date, 'America/New_York') !== null,
+    );
+    expect(steady).toEqual([true, false, false, false, false, true]);
+    expect(steadyDay('2026-03-08', 'Asia/Tokyo')).not.toBeNull();
   });
 });
 

@@ -186,8 +186,34 @@ export function zonedInstant(date: string, minute: number, zone: string): number
   // The offsets a day before and after: at most one change lies between them.
   const before = wall - offsetAt(wall - MS_PER_DAY, zone);
   const after = wall - offsetAt(wall + MS_PER_DAY, zone);
+  // The same reading twice is the answer whatever the check below finds (no Intl call needed).
+  if (before === after) return before;
   const real = [before, after].filter((instant) => instant + offsetAt(instant, zone) === wall);
   return real.length > 0 ? Math.min(...real) : before;
+}
+
+/** A local date's clock when its zone's offset holds around it: minutes after its local midnight <-> instants. */
+export interface SteadyDay {
+  /** The instant of `minute` (0..2880) minutes after the date's local midnight: what zonedInstant answers. */
+  readonly instant: (minute: number) => number;
+  /** The minutes after the date's local midnight of `instant` (a fraction when not on a whole minute). */
+  readonly minute: (instant: number) => number;
+}
+
+/**
+ * The clock of local `date` by arithmetic, when `zone` keeps one offset from a day before the date to
+ * two days after it (every instant zonedInstant reads for minutes 0..2880 of the date); null when the
+ * offset changes (clocks set forward or back nearby: use zonedInstant). Two Intl calls in all. Like
+ * zonedInstant it assumes a zone never changes its offset and back within a few days.
+ */
+export function steadyDay(date: string, zone: string): SteadyDay | null {
+  const midnight = dateUtcMidnight(date);
+  const offset = offsetAt(midnight - MS_PER_DAY, zone);
+  if (offsetAt(midnight + 3 * MS_PER_DAY, zone) !== offset) return null;
+  return {
+    instant: (minute) => midnight + minute * MS_PER_MINUTE - offset,
+    minute: (instant) => (instant + offset - midnight) / MS_PER_MINUTE,
+  };
 }
 
 /** The intervals of a local date: its special day's when it has one, else its weekday's. */

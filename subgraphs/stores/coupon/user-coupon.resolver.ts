@@ -10,7 +10,8 @@ export class UserCouponResolver {
   @Query(() => [UserCouponItem], {
     description:
       'The published coupons valid now of the signed-in user’s favorite public stores, one item per (store, coupon), soonest ' +
-      'to end first (open-ended last), then by coupon and store id; at most 200. User token with user.coupons.read.',
+      'to end first (open-ended last), then by coupon and store id; at most 200. A coupon that segments target ' +
+      '(addSegmentTarget) is listed only for members of at least one of them, evaluated now. User token with user.coupons.read.',
   })
   myCoupons(@Ctx() ctx: StoresContext): Promise<UserCouponItem[]> {
     const { userId } = requireUserScope(ctx.principal, 'user.coupons.read');

@@ -1,6 +1,8 @@
 import type { BaseContext } from '../../kernel/context.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { NotFoundError } from '../../kernel/errors.js';
+import { targetingFilter } from '../../kernel/segments/targeting.js';
+import { recordContentView } from '../content-view/record-content-view.js';
 import { PUBLIC_STORE_SQL } from '../favorite/favorite.service.js';
 import type { DiscountKind } from './coupon.entity.js';
 import type { UserCouponItem } from './coupon.types.js';
@@ -25,10 +27,12 @@ interface Row {
 /**
  * Published coupons valid now (validFrom <= now < validTo, open ends allowed; now is the database's
  * clock) of the user's favorite public stores, one row per (store, coupon): soonest to end first
- * (open-ended last), then by coupon and store id.
+ * (open-ended last), then by coupon and store id. A coupon that segments target shows only to their
+ * members (`targeting`, kernel/segments/targeting.ts).
  */
 const VISIBLE_SQL = (
   one: boolean,
+  targeting: string,
 ) => `select cs."store_id", c."id" as "coupon_id", c."title", c."description", c."terms",
     c."benefit", c."discount_kind", c."discount_value", c."image_url", c."valid_from", c."valid_to"
   from "favorite_store" f
@@ -40,6 +44,7 @@ const VISIBLE_SQL = (
     and (c."valid_from" is null or c."valid_from" <= now())
     and (c."valid_to" is null or now() < c."valid_to")
     ${one ? 'and cs."store_id" = ? and cs."coupon_id" = ?' : ''}
+    and ${targeting}
   order by c."valid_to" asc nulls last, c."id", cs."store_id"
   limit ?`;
 
@@ -67,17 +72,33 @@ export class UserCouponService {
 
   /** Every coupon the user may use now, at most {@link USER_COUPON_CAP}. */
   async list(userId: string): Promise<UserCouponItem[]> {
-    const rows = await this.ctx.em.execute<Row[]>(VISIBLE_SQL(false), [userId, USER_COUPON_CAP]);
+    const targeting = await targetingFilter(this.ctx.em, 'coupon', 'c."id"', userId);
+    const rows = await this.ctx.em.execute<Row[]>(VISIBLE_SQL(false, targeting.sql), [
+      userId,
+      ...targeting.params,
+      USER_COUPON_CAP,
+    ]);
     return rows.map(itemOf);
   }
 
-  /** One of them; NOT_FOUND coupon_not_found for anything the list would not show. */
+  /**
+   * One of them; NOT_FOUND coupon_not_found for anything the list would not show. An answer counts as
+   * one view of the coupon at that store (content-view/record-content-view.ts).
+   */
   async one(userId: string, storeId: string, couponId: string): Promise<UserCouponItem> {
-    const rows =
-      isUuid(storeId) && isUuid(couponId)
-        ? await this.ctx.em.execute<Row[]>(VISIBLE_SQL(true), [userId, storeId, couponId, 1])
-        : [];
+    const targeting =
+      isUuid(storeId) && isUuid(couponId) ? await targetingFilter(this.ctx.em, 'coupon', 'c."id"', userId) : null;
+    const rows = targeting
+      ? await this.ctx.em.execute<Row[]>(VISIBLE_SQL(true, targeting.sql), [
+          userId,
+          storeId,
+          couponId,
+          ...targeting.params,
+          1,
+        ])
+      : [];
     if (!rows[0]) throw new NotFoundError('No coupon of a favorite store has these ids.', 'coupon_not_found');
+    await recordContentView(this.ctx.em, { kind: 'coupon', contentId: couponId, storeId, at: new Date() });
     return itemOf(rows[0]);
   }
 }

@@ -23,6 +23,25 @@ export class AppPostResolver {
     return ctx.appPosts.publicList(shopId, status, take);
   }
 
+  @Query(() => AppPostView, {
+    description:
+      'One public post of a shop app (as publicAppPosts shows it), as a consumer opens it: the answer counts one view of ' +
+      'the post for analytics (for storeId, else the app’s main store). NOT_FOUND app_not_found, post_not_found, or ' +
+      'store_not_found for a storeId the app does not show.',
+  })
+  publicAppPost(
+    @Arg('shopId', () => String, { description: 'The shop app.' }) shopId: string,
+    @Arg('postId', () => ID, { description: 'The post.' }) postId: string,
+    @Arg('storeId', () => ID, {
+      nullable: true,
+      description: 'The store of the app the post is read at (its views count there); default the app’s main store.',
+    })
+    storeId: string | null,
+    @Ctx() ctx: StoresContext,
+  ): Promise<AppPostView> {
+    return ctx.appPosts.publicOne(shopId, postId, storeId);
+  }
+
   @Query(() => AppPostList, {
     description: 'Posts of a shop app the caller manages (every status, or one as it reads now), newest first.',
   })

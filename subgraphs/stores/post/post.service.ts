@@ -1,6 +1,7 @@
 import type { BaseContext } from '../../kernel/context.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { ConflictError, NotFoundError, Validation } from '../../kernel/errors.js';
+import { recordContentView } from '../content-view/record-content-view.js';
 import { mayManage } from '../ownership.js';
 import { ShopApp } from '../shop-app/shop-app.entity.js';
 import type { ShopAppService } from '../shop-app/shop-app.service.js';
@@ -45,6 +46,29 @@ export class AppPostService {
     validation.throwIfInvalid();
     const app = await this.shopApps.getByShopId(shopId);
     return this.list(app, AppPostStatus.Published, limit);
+  }
+
+  /**
+   * One public post of an app (as the public list shows it; else NOT_FOUND post_not_found). The answer
+   * counts one view of the post for `storeId` (a store the app shows, else NOT_FOUND store_not_found),
+   * or for the app's main store when none is named; an app that shows no store counts none.
+   */
+  async publicOne(shopId: string, postId: string, storeId: string | null | undefined): Promise<AppPostView> {
+    const app = await this.shopApps.getByShopId(shopId);
+    const now = new Date();
+    const filter = statusFilter(AppPostStatus.Published, now);
+    const [row] = isUuid(postId)
+      ? await this.ctx.em.execute<Record<string, unknown>[]>(
+          `select * from "app_post" where "shop_app_id" = ? and "id" = ? ${filter.sql}`,
+          [app.id, postId, ...filter.params],
+        )
+      : [];
+    if (!row) throw postNotFound();
+    const viewedFor =
+      storeId != null ? await this.shopApps.storeOf(app, storeId) : (await this.shopApps.storeIds(app))[0];
+    if (viewedFor)
+      await recordContentView(this.ctx.em, { kind: 'post', contentId: postId, storeId: viewedFor, at: now });
+    return viewOf(this.ctx.em.map(AppPost, row), app.shopId, now);
   }
 
   /** Every post of an app the caller manages, optionally of one status (as it reads now), newest first. */

@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { uuidv7 } from '../../kernel/db/uuid.js';
+import { MEMBERSHIP_RECORD_CTE } from '../business-customer/business-customer.store.js';
 import { rankSql } from './customer-rank.js';
 import { Customer } from './customer.entity.js';
 
@@ -29,18 +30,23 @@ export interface NewMembership {
   readonly rankCode: string | null;
 }
 
-const INSERT_STATEMENT = `insert into "customer"
-    ("id", "created_at", "updated_at", "shop_app_id", "user_id", "member_number", "points", "rank_code", "pass_updated_at")
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-  on conflict ("shop_app_id", "user_id") do nothing
-  returning *`;
+// The business's record of the member (business-customer.store.ts) is written by the same statement.
+const INSERT_STATEMENT = `with "member" as (
+    insert into "customer"
+      ("id", "created_at", "updated_at", "shop_app_id", "user_id", "member_number", "points", "rank_code", "pass_updated_at")
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    on conflict ("shop_app_id", "user_id") do nothing
+    returning *
+  ), ${MEMBERSHIP_RECORD_CTE}
+  select * from "member"`;
 
 const isMemberNumberClash = (error: unknown) =>
   error instanceof UniqueConstraintViolationException && /member_number/.test(error.message);
 
 /**
  * Inserts the membership unless the user already has one at the shop app: answers the new customer,
- * or null when one was there. A member number another customer of the shop holds is replaced by a new
+ * or null when one was there. The shop's business gets its record of the member (source membership)
+ * in the same statement, unless it has one. A member number another customer of the shop holds is replaced by a new
  * one and tried again (the unique constraint decides, not a read before).
  */
 export async function insertMembership(
@@ -61,6 +67,7 @@ export async function insertMembership(
         membership.points,
         membership.rankCode,
         now,
+        uuidv7(now.getTime()),
       ]);
       return rows[0] ? em.map(Customer, rows[0]) : null;
     } catch (error) {

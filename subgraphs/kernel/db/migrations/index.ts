@@ -37,6 +37,20 @@ import { Migration0030EngagementWebhookResendTrigger } from './0030-engagement-w
 import { Migration0031StoresShortTermSearch } from './0031-stores-short-term-search.js';
 import { Migration0032HistoryListOrder } from './0032-history-list-order.js';
 import { Migration0033StoresDirectoryCount } from './0033-stores-directory-count.js';
+import { Migration0034StoresProducts } from './0034-stores-products.js';
+import { Migration0035StoresInventory } from './0035-stores-inventory.js';
+import { Migration0036StoresReservations } from './0036-stores-reservations.js';
+import { Migration0037ReceiptsOrders } from './0037-receipts-orders.js';
+import { Migration0038WalletBusinessCustomers } from './0038-wallet-business-customers.js';
+import { Migration0039IdentityStaff } from './0039-identity-staff.js';
+import { Migration0040StoresStockPostings } from './0040-stores-stock-postings.js';
+import { Migration0041StoresProductSearchGrams } from './0041-stores-product-search-grams.js';
+import { Migration0042StoresFlyers } from './0042-stores-flyers.js';
+import { Migration0045ReceiptsSalesReportIndexes } from './0045-receipts-sales-report-indexes.js';
+// issue 15: analytics snapshots
+import { Migration0044StoresAnalytics } from './0044-stores-analytics.js';
+import { Migration0046WalletSegments } from './0046-wallet-segments.js';
+import { Migration0047ReceiptsTransactionCoupons } from './0047-receipts-transaction-coupons.js';
 
 export const migrations: MigrationObject[] = [
   { name: '0001-kernel', class: Migration0001Kernel },
@@ -72,4 +86,18 @@ export const migrations: MigrationObject[] = [
   { name: '0031-stores-short-term-search', class: Migration0031StoresShortTermSearch },
   { name: '0032-history-list-order', class: Migration0032HistoryListOrder },
   { name: '0033-stores-directory-count', class: Migration0033StoresDirectoryCount },
+  { name: '0034-stores-products', class: Migration0034StoresProducts },
+  { name: '0035-stores-inventory', class: Migration0035StoresInventory },
+  { name: '0036-stores-reservations', class: Migration0036StoresReservations },
+  { name: '0037-receipts-orders', class: Migration0037ReceiptsOrders },
+  { name: '0038-wallet-business-customers', class: Migration0038WalletBusinessCustomers },
+  { name: '0039-identity-staff', class: Migration0039IdentityStaff },
+  { name: '0040-stores-stock-postings', class: Migration0040StoresStockPostings },
+  { name: '0041-stores-product-search-grams', class: Migration0041StoresProductSearchGrams },
+  { name: '0042-stores-flyers', class: Migration0042StoresFlyers },
+  // issue 15: analytics snapshots
+  { name: '0044-stores-analytics', class: Migration0044StoresAnalytics },
+  { name: '0045-receipts-sales-report-indexes', class: Migration0045ReceiptsSalesReportIndexes },
+  { name: '0046-wallet-segments', class: Migration0046WalletSegments },
+  { name: '0047-receipts-transaction-coupons', class: Migration0047ReceiptsTransactionCoupons },
 ];
