@@ -112,7 +112,9 @@ describe('production and the published demo credentials', () => {
       expect(await signIn(production, user.email, user.password)).toBe('invalid_credentials');
     for (const app of DEMO_APPS)
       expect(await clientVerdict(production, app.clientId, app.clientSecret)).toBe('invalid_client');
-  });
+    // Two starts, one loading the demo data, and seven password checks: 10 s on an idle 2-core machine,
+    // over 30 s beside three other test files (CI).
+  }, 90_000);
 
   it('seeds explicitly requested demo data in production with unpublished credentials', async () => {
     const database = await persistentDatabase();
