@@ -63,7 +63,8 @@ describe('GET /api/v1/apps/{shopId}/wallet/mobile-a/{customerId}', () => {
       members
         .get('manifest.json')!
         .toString()
-        .replace(/"pass.json":"./, '"pass.json":"0'),
+        // Another first digit of the digest (always another: "0" stayed "0" for one pass in 16).
+        .replace(/"pass.json":"(.)/, (_, digit: string) => `"pass.json":"${digit === '0' ? '1' : '0'}`),
     );
     expect(opensslVerifies(world, tampered, members.get('signature')!)).toBe(false);
   });
