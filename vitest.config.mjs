@@ -56,7 +56,8 @@ export default defineConfig({
     reporters: ['default'],
     sequence: { shuffle: { files: false, tests: true }, sequencer: HeavyFirstShuffledSequencer, seed },
     // Tests never write into the working tree (e.g. .data/secrets-key): checked around the whole run.
-    globalSetup: ['test/working-tree-guard.ts'],
+    // test/run-databases.ts names the run's demo template and drops it at the end.
+    globalSetup: ['test/working-tree-guard.ts', 'test/run-databases.ts'],
     // Every facade response a test receives is checked against the served OpenAPI document.
     setupFiles: [
       `${process.env.TEST_DIST ?? 'dist'}/test/file-teardown.setup.js`,

@@ -43,19 +43,30 @@ export interface RestAnswer {
 export interface TestServiceOptions {
   /** Load the demo data. Default true. */
   readonly demoData?: boolean;
+  /**
+   * Load the demo data into an empty database, as a first `npm start` does (the demo loader's own
+   * tests). Default false: the database starts as a copy already holding it, and the service's start
+   * takes the loader's "already there" path, as a restart does.
+   */
+  readonly firstDemoLoad?: boolean;
   readonly env?: Readonly<Record<string, string>>;
   /** The gateway's rate-limit rule table; default the receipt rules (env.ts RATE_LIMIT_*). */
   readonly rateLimitRules?: readonly RateLimitRule[];
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
-  const database = await createTestDatabase();
+  const demoData = options.demoData ?? true;
+  // A copy already holding the demo data (the demo template of this test run); production seeds the
+  // demo accounts with other credentials, so it loads its own.
+  const database = await createTestDatabase({
+    demo: demoData && !options.firstDemoLoad && options.env?.NODE_ENV !== 'production',
+  });
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
-    SEED_DEMO_DATA: String(options.demoData ?? true),
+    SEED_DEMO_DATA: String(demoData),
     // Quiet: a service a test starts in production or development mode would log every request.
     LOG_LEVEL: 'warn',
     // Every test calls from 127.0.0.1, so the receipt rate limits (10 claims a minute per IP) would

@@ -17,7 +17,7 @@ let service: TestService;
 const em = () => rootEntityManager(service.orm).fork();
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: true });
+  service = await startTestService({ demoData: true, firstDemoLoad: true });
 });
 
 async function demoUserId(email: string): Promise<string> {

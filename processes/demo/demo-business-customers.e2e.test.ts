@@ -19,7 +19,7 @@ const FIELDS =
   'id source name nameKana email phone birthday note marketingEmail marketingPush dataSharing memberships { id }';
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: true });
+  service = await startTestService({ demoData: true, firstDemoLoad: true });
 });
 
 const query = <T>(text: string, params: unknown[] = []) =>

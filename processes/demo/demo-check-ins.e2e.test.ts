@@ -18,7 +18,7 @@ const CAFE_MIDORI = demoId(1, 3);
 const CAFE_OMOTESANDO = demoId(2, 21);
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: true });
+  service = await startTestService({ demoData: true, firstDemoLoad: true });
 });
 
 async function userId(email: string): Promise<string> {

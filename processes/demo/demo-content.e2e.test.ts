@@ -16,7 +16,7 @@ const em = () => rootEntityManager(service.orm).fork();
 const APP = `/api/v1/apps/${DEMO_SHOP_ID}`;
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: true });
+  service = await startTestService({ demoData: true, firstDemoLoad: true });
 });
 
 async function getJson(path: string, token?: string): Promise<unknown> {

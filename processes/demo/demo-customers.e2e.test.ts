@@ -17,7 +17,7 @@ const SAKURA_MART = demoId(1, 1);
 const FIELDS = 'id shopId memberNumber points rank { code name color }';
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: true });
+  service = await startTestService({ demoData: true, firstDemoLoad: true });
 });
 
 async function userId(email: string): Promise<string> {

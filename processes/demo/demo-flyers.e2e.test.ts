@@ -14,7 +14,7 @@ const QUERY =
   'query { myFlyers { nodes { id title store { name } items { productName regularPriceAmount salePriceAmount } } } }';
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: true });
+  service = await startTestService({ demoData: true, firstDemoLoad: true });
 });
 
 async function hanakoToken(): Promise<string> {

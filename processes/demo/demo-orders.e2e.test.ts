@@ -14,7 +14,7 @@ const SAKURA_MART = demoId(1, 1);
 const SHIBUYA = '01900000-0000-7000-8002-000000000001';
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: true });
+  service = await startTestService({ demoData: true, firstDemoLoad: true });
 });
 
 async function ownerToken(): Promise<string> {

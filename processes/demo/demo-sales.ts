@@ -75,6 +75,14 @@ export async function loadDemoSales(em: EntityManager, now = new Date()): Promis
       [demoId(TERMINAL_KIND, i), publicTerminalId, storeId, SAKURA_MART],
     );
   }
+  // Every day there already (a restart the same day): its first sale at each store is; nothing to add.
+  const [first] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as "n" from "transaction" where "id" in (
+       select md5('demo-sale/' || s || '/' || (?::date - d) || '/1')::uuid
+       from jsonb_array_elements_text(?::jsonb) s, generate_series(1, ?) d)`,
+    [tokyoToday(now), JSON.stringify(STORES.map(([storeId]) => storeId)), DEMO_SALES_DAYS],
+  );
+  if (first?.n === STORES.length * DEMO_SALES_DAYS) return 0;
   const shops = STORES.map(([storeId, , base], i) => ({ n: i + 1, store_id: storeId, base }));
   const products = PRODUCTS.map(([sku, name, price, rate], i) => ({ i, sku, name, price, rate }));
   const [row] = await em.execute<{ added: string | number }[]>(

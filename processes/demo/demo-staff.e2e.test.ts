@@ -15,7 +15,7 @@ let service: TestService;
 const SHIBUYA = '01900000-0000-7000-8002-000000000001';
 
 beforeAll(async () => {
-  service = await startTestService({ demoData: true });
+  service = await startTestService({ demoData: true, firstDemoLoad: true });
 });
 
 async function ownerToken(): Promise<string> {

@@ -26,6 +26,7 @@ const get = (platform: string) => service.call(path(platform), { headers: { auth
 beforeAll(async () => {
   service = await startTestService({
     demoData: true,
+    firstDemoLoad: true,
     // The Google Wallet API is not reachable from tests: a closed local port instead of Google's.
     env: { WALLET_DEV_DIR: devDir, GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:9/token' },
   });
