@@ -4,7 +4,7 @@
  */
 import { composeServices } from '@apollo/composition';
 import { printSubgraphSchema } from '@apollo/subgraph';
-import { parse } from 'graphql';
+import { parse, type GraphQLSchema } from 'graphql';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,15 @@ export interface SubgraphSdl {
   readonly sdl: string;
 }
 
+/** Each subgraph schema's printed SDL: a schema is built once per process and never changes. */
+const printed = new WeakMap<GraphQLSchema, string>();
+
+function printedSdl(schema: GraphQLSchema): string {
+  let sdl = printed.get(schema);
+  if (sdl === undefined) printed.set(schema, (sdl = printSubgraphSchema(schema)));
+  return sdl;
+}
+
 /** The SDL of each subgraph as the gateway sees it (`_service { sdl }`). */
 export async function subgraphSdls(
   modules: readonly SubgraphModule[],
@@ -26,17 +35,30 @@ export async function subgraphSdls(
     modules.map(async (module) => ({
       name: module.name,
       url: urlOf(module.name),
-      sdl: printSubgraphSchema(await subgraphSchema(module)),
+      sdl: printedSdl(await subgraphSchema(module)),
     })),
   );
 }
 
+/**
+ * The last few compositions, by their input: composing is a pure function of the subgraphs and costs
+ * 0.4–0.8 s, and a process may compose the same subgraphs again (the schema commands' tests, a test
+ * worker starting services whose subgraphs differ from the committed ones).
+ */
+const compositions = new Map<string, string>();
+const COMPOSITIONS_KEPT = 4;
+
 /** Composes subgraphs into a supergraph SDL; throws with every composition error listed. */
 export function composeSupergraph(subgraphs: readonly SubgraphSdl[]): string {
+  const key = JSON.stringify(subgraphs.map((s) => [s.name, s.url, s.sdl]));
+  const known = compositions.get(key);
+  if (known !== undefined) return known;
   const result = composeServices(subgraphs.map((s) => ({ name: s.name, url: s.url, typeDefs: parse(s.sdl) })));
   if (result.errors) {
     throw new Error(`Supergraph composition failed:\n${result.errors.map((e) => `- ${e.message}`).join('\n')}`);
   }
+  if (compositions.size >= COMPOSITIONS_KEPT) compositions.delete(compositions.keys().next().value!);
+  compositions.set(key, result.supergraphSdl);
   return result.supergraphSdl;
 }
 
