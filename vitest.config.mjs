@@ -53,6 +53,8 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The global teardown drops the run's databases (test/run-databases.ts): a few seconds.
+    teardownTimeout: 120_000,
     reporters: ['default'],
     sequence: { shuffle: { files: false, tests: true }, sequencer: HeavyFirstShuffledSequencer, seed },
     // Tests never write into the working tree (e.g. .data/secrets-key): checked around the whole run.
