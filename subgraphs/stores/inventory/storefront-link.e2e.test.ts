@@ -62,8 +62,6 @@ function sendLevel(shop: { domain: string; secret: string }, item: number, locat
 const send = (shop: { domain: string; secret: string }, path: string, topic: string, payload: object) =>
   sendStorefrontWebhook(service, shop, path, topic, payload);
 
-const count = async (query: string) => (await sql<{ n: number }>(service, query))[0]!.n;
-
 /**
  * What the worker does, until done: the receipts worker applies the deliveries, then the stores job
  * posts until it has read every event written so far.
