@@ -1,7 +1,7 @@
 /**
  * vitest global setup: gives the test run an id (TEST_RUN_ID, which the test workers inherit) that
  * names its databases: the demo template and each test file's copy (test/fixtures/database.ts). They
- * are dropped together at the end of the run, a few at a time: a DROP DATABASE forces a checkpoint,
+ * are dropped together at the end of the run, many at a time: a DROP DATABASE forces a checkpoint,
  * and concurrent drops share one. A run that was killed leaves its databases behind; the next run
  * drops those over six hours old.
  */
@@ -12,7 +12,7 @@ import pg from 'pg';
 const RUN_DATABASE = /^t_(?:demo_)?([0-9a-z]+_[0-9a-f]{6})_/;
 const STALE_MS = 6 * 3600 * 1000;
 /** Drops in flight at once. */
-const PARALLEL_DROPS = 8;
+const PARALLEL_DROPS = 24;
 
 async function dropRunDatabases(which: (run: string) => boolean): Promise<void> {
   const url = process.env.DATABASE_URL;
