@@ -3,10 +3,8 @@
  * renders under its CSP, loads the schema by introspection and runs a query. Skipped, with the reason
  * printed, where Chromium is missing; under CI that fails the run (test/requirements.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext } from 'playwright-core';
+import { launchChromium, type TestBrowser } from '../test/fixtures/browser.fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../test/harness.js';
 import { requireChromium } from '../test/requirements.js';
@@ -15,18 +13,14 @@ const CHROMIUM = requireChromium('graphiql browser test');
 
 let service: TestService;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: TestBrowser | undefined;
 const elsewhere: string[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
   service = await startTestService({ demoData: false });
-  userDataDir = await mkdtemp(join(tmpdir(), 'rmp-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  browser = await launchChromium(CHROMIUM);
+  context = browser.context;
   // Offline but for the service: any request to another origin is recorded and refused.
   const origin = new URL(service.url).origin;
   await context.route('**/*', (route) => {
@@ -38,8 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 describe.skipIf(!CHROMIUM)('GraphiQL in a browser', () => {

@@ -4,12 +4,10 @@
  * page); deny; a tampered CSRF field; a wrong password. Each test signs in on its own, so they pass in
  * any order. Skipped, with the reason printed, where Chromium is missing; under CI that fails the run.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, type TestBrowser } from './fixtures/browser.fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approveApp,
@@ -30,7 +28,7 @@ let callbackServer: Server;
 let app: RegisteredApp;
 let email: string;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: TestBrowser | undefined;
 
 async function startCallbackServer(): Promise<string> {
   callbackServer = createServer((req, res) => {
@@ -48,25 +46,12 @@ beforeAll(async () => {
   app = await registerApp(service, { scopes: ['user.profile.read'], redirectUri });
   await approveApp(service, app.clientId);
   email = await createUser(service);
-  userDataDir = await mkdtemp(join(tmpdir(), 'rmp-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    locale: 'en-US',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium(CHROMIUM, 'en-US');
+  context = browser.context;
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await browser?.close();
   await new Promise<void>((resolve) => (callbackServer ? callbackServer.close(() => resolve()) : resolve()));
 });
 

@@ -4,10 +4,8 @@
  * sign-in page, the consumer signs in, lands on the claimed page, and the receipt is in that user's
  * account; the same for a transaction-QR token. Skipped where Chromium is missing; under CI that fails.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, type TestBrowser } from './fixtures/browser.fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
 import { createBusiness, createUser, USER_PASSWORD } from './fixtures/oauth.fixtures.js';
@@ -22,7 +20,7 @@ const hasChromium = CHROMIUM !== undefined;
 let service: TestService;
 let storeId: string;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: TestBrowser | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
@@ -30,25 +28,12 @@ beforeAll(async () => {
   // Demo data: the receipt pages sign in with the demo receipt-page app.
   service = await startTestService({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
   storeId = await createStore(service, await createBusiness(service, 'owner@browser-receipts.example'));
-  userDataDir = await mkdtemp(join(tmpdir(), 'rmp-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    locale: 'en-US',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium(CHROMIUM, 'en-US');
+  context = browser.context;
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 /** On a receipt page: press the claim button, sign in as `email`, and wait for the claimed page. */

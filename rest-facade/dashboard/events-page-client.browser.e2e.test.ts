@@ -8,13 +8,11 @@
  * events replayed, none twice). The service's own subscription server is exercised end to end by
  * events-page.browser.e2e.test.ts. Skipped where Chromium is missing; under CI that fails.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, type TestBrowser, pageProblems } from '../../test/fixtures/browser.fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { startTestService, type TestService } from '../../test/harness.js';
@@ -86,7 +84,7 @@ let service: TestService;
 let gateway: Server;
 let sockets: WebSocketServer;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: TestBrowser | undefined;
 const hub = new Hub();
 
 beforeAll(async () => {
@@ -127,18 +125,12 @@ beforeAll(async () => {
       GATEWAY_PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
     },
   });
-  userDataDir = await mkdtemp(join(tmpdir(), 'rmp-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    locale: 'en-US',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  browser = await launchChromium(CHROMIUM, 'en-US');
+  context = browser.context;
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await browser?.close();
   for (const socket of sockets?.clients ?? []) socket.terminate();
   await new Promise((resolve) => sockets?.close(resolve));
   await new Promise((resolve) => gateway?.close(resolve));
@@ -152,13 +144,7 @@ const visibleIds = (page: Page) => ids(page, 'li.event:not([hidden])');
 describe.skipIf(!CHROMIUM)('the events page script in Chromium', () => {
   it('signs in, shows pushed events escaped and newest first, filters, and resumes after a dropped connection', async () => {
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      // A missing favicon is the browser's own request, not the page's.
-      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
-        problems.push(`${message.text()} ${message.location().url}`);
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = pageProblems(page);
     await page.goto(`${service.url}/dashboard/events`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/oauth/sign-in');
     await page.getByLabel('Email').fill(OWNER.email);

@@ -7,10 +7,8 @@
  * grant; the server closes the socket and the page shows it is signed out.
  * Skipped where Chromium is missing; under CI that fails.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext } from 'playwright-core';
+import { launchChromium, type TestBrowser, pageProblems } from '../../test/fixtures/browser.fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../test/harness.js';
 import { publishEvent } from '../../gateway/subscriptions/subscriptions.fixtures.js';
@@ -28,36 +26,25 @@ const CAFE_MIDORI = demoId(1, 3);
 
 let service: TestService;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: TestBrowser | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
   const port = await freePort();
   service = await startTestService({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  userDataDir = await mkdtemp(join(tmpdir(), 'rmp-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    locale: 'ja-JP',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  browser = await launchChromium(CHROMIUM, 'ja-JP');
+  context = browser.context;
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 describe.skipIf(!CHROMIUM)('the live events page in Chromium', () => {
   it('shows a sale recorded after it loaded, nothing of another business, and the sign-out of another tab', async () => {
     const terminal = await createTerminal(service, SAKURA_STORE);
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
-        problems.push(`${message.text()} ${message.location().url}`);
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = pageProblems(page);
 
     await page.goto(`${service.url}/dashboard/events`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/oauth/sign-in');

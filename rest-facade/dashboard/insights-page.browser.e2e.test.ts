@@ -5,10 +5,8 @@
  * line), the forecast's held-back error, and the live events feed; a sale recorded after the page
  * loaded appears in the feed. Skipped where Chromium is missing; under CI that fails.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext } from 'playwright-core';
+import { launchChromium, type TestBrowser, pageProblems } from '../../test/fixtures/browser.fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../processes/demo/demo-data.js';
 import { demoId } from '../../processes/demo/demo-id.js';
@@ -25,24 +23,18 @@ const SAKURA_STORE = demoId(2, 1); // さくらマート 渋谷店
 
 let service: TestService;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: TestBrowser | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
   const port = await freePort();
   service = await startTestService({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  userDataDir = await mkdtemp(join(tmpdir(), 'rmp-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    locale: 'en-US',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  browser = await launchChromium(CHROMIUM, 'en-US');
+  context = browser.context;
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 describe.skipIf(!CHROMIUM)('the insights page in Chromium', () => {
@@ -54,12 +46,7 @@ describe.skipIf(!CHROMIUM)('the insights page in Chromium', () => {
       .fork()
       .transactional((em) => computeClosedDays({ em, now: new Date(), signal }));
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
-        problems.push(`${message.text()} ${message.location().url}`);
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = pageProblems(page);
 
     await page.goto(`${service.url}/dashboard?store=${SAKURA_STORE}`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/oauth/sign-in');
