@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const OPS = fileURLToPath(new URL('../tools/ops.js', import.meta.url));
-const RUN_TIMEOUT_MS = 20_000;
+// A guard against a hang: under a loaded CI machine one ops command (token:demo) took over 20 s.
+const RUN_TIMEOUT_MS = 50_000;
 
 export interface OpsRun {
   readonly code: number | null;

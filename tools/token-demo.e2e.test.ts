@@ -33,7 +33,8 @@ async function introspect(token: string): Promise<Record<string, unknown>> {
   return answer.body;
 }
 
-describe('ops token:demo', () => {
+// Each test runs the ops CLI (the whole service's modules, OAuth sign-in): over 20 s on a loaded CI machine.
+describe('ops token:demo', { timeout: 60_000 }, () => {
   it('signs hanako in through the first-party demo app (no consent) and prints a live user token pair', async () => {
     const pair = await tokenDemo([]);
     expect(pair).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600 });
