@@ -97,6 +97,22 @@ describe('a trace of one REST call', () => {
     expectOneChain(await traceOfCall(service.url));
   });
 
+  it('never names a claim or transaction-QR token in a span name or attribute (the path reads [redacted])', async () => {
+    const token = `tq_${'7c'.repeat(16)}`;
+    const paths = [`/api/v1/rx/${token}`, `/api/v1/claim-tokens/${token}/qr.png`, `/receipts/rx/${token}`];
+    for (const path of paths) await (await fetch(`${service.url}${path}`)).arrayBuffer();
+    let servers: ReadableSpan[] = [];
+    for (let i = 0; i < 100 && servers.length < paths.length; i++) {
+      servers = exporter.getFinishedSpans().filter((s) => String(s.attributes['url.path']).includes('[redacted]'));
+      if (servers.length < paths.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(servers.map((s) => s.attributes['url.path']).sort()).toEqual(
+      paths.map((p) => p.replace(token, '[redacted]')).sort(),
+    );
+    const recorded = exporter.getFinishedSpans().map((s) => ({ name: s.name, attributes: s.attributes }));
+    expect(JSON.stringify(recorded)).not.toContain(token);
+  });
+
   it.skipIf(!process.env.DATABASE_URL)(
     'crosses the HTTP hops of the separate topology as traceparent (facade -> gateway -> subgraph)',
     async () => {

@@ -4,8 +4,11 @@
  * error's cause) is logged with its message, code, cause and stack instead of `"[object Object]"` or
  * `{}`. Inside a request every line also carries its `requestId`, `traceId` and `spanId` (see
  * observability/request-context.ts). Logs are server-side only: nothing here ever reaches a response.
+ * A claim or transaction-QR token in the message or in any text field (a path, a URL, an error
+ * message naming one) is written as `[redacted]` (observability/redact.ts).
  */
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { redactTokens } from './observability/redact.js';
 import { logContext } from './observability/request-context.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -45,12 +48,12 @@ const MAX_ITEMS = 20;
 /** The loggable shape of an Error: name, message, the codes drivers and GraphQL attach, stack, cause. */
 function serializeError(error: Error, depth: number, seen: WeakSet<object>): Record<string, unknown> {
   const extra = error as Error & Record<string, unknown>;
-  const out: Record<string, unknown> = { name: error.name, message: error.message };
+  const out: Record<string, unknown> = { name: error.name, message: redactTokens(error.message) };
   // Driver (pg: code = SQLSTATE, errno, detail), Node (code, syscall, address, port) and GraphQL fields.
   for (const key of ['code', 'errno', 'sqlState', 'syscall', 'address', 'port', 'detail', 'extensions', 'path']) {
     if (extra[key] !== undefined && extra[key] !== null) out[key] = serialize(extra[key], depth + 1, seen);
   }
-  if (error.stack) out.stack = error.stack;
+  if (error.stack) out.stack = redactTokens(error.stack);
   const original = extra.originalError;
   if (original instanceof Error && original !== error) out.originalError = serialize(original, depth + 1, seen);
   if (error.cause !== undefined) out.cause = serialize(error.cause, depth + 1, seen);
@@ -60,6 +63,7 @@ function serializeError(error: Error, depth: number, seen: WeakSet<object>): Rec
 
 function serialize(value: unknown, depth: number, seen: WeakSet<object>): unknown {
   if (value === null || typeof value !== 'object') {
+    if (typeof value === 'string') return redactTokens(value);
     if (typeof value === 'bigint') return value.toString();
     if (typeof value === 'function' || typeof value === 'symbol') return String(value);
     return value;
@@ -93,5 +97,5 @@ export function serializeLogValue(value: unknown): unknown {
 
 export function log(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
   if (!logger.isLevelEnabled(level)) return;
-  logger[level](serializeLogValue(fields) as Record<string, unknown>, message);
+  logger[level](serializeLogValue(fields) as Record<string, unknown>, redactTokens(message));
 }

@@ -1,6 +1,7 @@
 /**
  * The access log (pino-http): one `request completed` line per request when it ends, with method,
- * path (never the query string: it can hold codes and tokens), route pattern, status, duration,
+ * path (never the query string: it can hold codes and tokens; a claim or transaction-QR token in the
+ * path reads `[redacted]`), route pattern, status, duration,
  * `requestId` and `traceId`. Health probes and `/metrics` scrapes are not logged.
  */
 import type { Request, RequestHandler } from 'express';
@@ -8,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import { logDestination, logLineOptions, type LogLevel } from '../logger.js';
 import { routeOf, UNTRACED_PATHS } from './http-telemetry.js';
+import { redactTokens } from './redact.js';
 
 function pathOf(req: IncomingMessage): string {
   return (req as Request).path ?? (req.url ?? '/').split('?')[0];
@@ -32,7 +34,7 @@ export function accessLog(level: LogLevel | 'silent'): RequestHandler {
     level,
     stream: logDestination,
     wrapSerializers: false,
-    serializers: { req: (req: IncomingMessage) => ({ method: req.method, path: pathOf(req) }) },
+    serializers: { req: (req: IncomingMessage) => ({ method: req.method, path: redactTokens(pathOf(req)) }) },
     genReqId: (req) => (req as Request).requestId,
     // The request id is bound once (not repeated inside `req`).
     quietReqLogger: true,

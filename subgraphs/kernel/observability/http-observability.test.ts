@@ -29,6 +29,17 @@ async function serve(env: Partial<HttpAppEnv> = {}): Promise<string> {
     log('warn', 'thing looked up', { thingId: req.params.thingId });
     res.json({ ok: true });
   });
+  // Paths that carry a claim or transaction-QR token, as the facade and the receipt pages mount them.
+  for (const path of [
+    '/api/v1/rx/:claimToken',
+    '/api/v1/claim-tokens/:claimToken/qr.png',
+    '/receipts/rx/:claimToken',
+  ]) {
+    app.get(path, (req, res) => {
+      log('warn', `nothing at ${req.originalUrl}`, { url: req.originalUrl });
+      res.status(404).json({ ok: false });
+    });
+  }
   mountJsonErrorHandler(app);
   const listener = await listenHttp(app, 0, '127.0.0.1', { shutdownTimeoutMs: 1000 });
   listeners.push(listener);
@@ -119,6 +130,24 @@ describe('log lines of a request', () => {
       res: { statusCode: 200, route: '/things/:thingId' },
     });
     expect(JSON.stringify(completed)).not.toContain('do-not-log');
+  });
+
+  it('never carry a claim or transaction-QR token: the access line and every other line read [redacted]', async () => {
+    const url = await serve({ nodeEnv: 'development' });
+    const token = `tq_${'5a'.repeat(16)}`;
+    const paths = [`/api/v1/rx/${token}`, `/api/v1/claim-tokens/${token}/qr.png`, `/receipts/rx/${token}`];
+    for (const path of paths) {
+      const lines = await stderrLines(async () => void (await fetch(`${url}${path}?claimToken=${token}`)));
+      // (The contract check of /api/v1 answers fetches this app's /openapi.json as well.)
+      const completed = lines.find(
+        (l) => l.message === 'request completed' && (l.req as { path: string }).path !== '/openapi.json',
+      );
+      expect(completed?.req).toEqual({ method: 'GET', path: path.replace(token, '[redacted]') });
+      expect(lines.find((l) => l.level === 'warn')?.message).toBe(
+        `nothing at ${path.replace(token, '[redacted]')}?claimToken=[redacted]`,
+      );
+      expect(JSON.stringify(lines)).not.toContain(token);
+    }
   });
 
   it('carry a fresh trace id when the caller sent none (tracing off), the same on every line', async () => {

@@ -6,6 +6,7 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { httpRequestDuration } from './metrics.js';
+import { redactTokens } from './redact.js';
 import { activeTraceId, withRequestId } from './request-context.js';
 import { tracer } from './tracing.js';
 
@@ -48,7 +49,12 @@ export function requestTelemetry(): RequestHandler {
           req.method,
           {
             kind: SpanKind.SERVER,
-            attributes: { 'http.request.method': req.method, 'url.path': req.path, 'http.request_id': req.requestId },
+            attributes: {
+              'http.request.method': req.method,
+              // A claim or transaction-QR token in the path never reaches a trace backend.
+              'url.path': redactTokens(req.path),
+              'http.request_id': req.requestId,
+            },
           },
           parent,
         );

@@ -21,6 +21,7 @@ import {
   type TextMapSetter,
 } from '@opentelemetry/api';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { redactTokens } from './redact.js';
 import type { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { createRequire } from 'node:module';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -173,7 +174,14 @@ export async function inSpan<T>(
       try {
         return await work(span);
       } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
+        // The exception event keeps the error's name and stack, with any claim or QR token redacted.
+        const { name, message, stack } =
+          error instanceof Error ? error : { name: 'Error', message: String(error), stack: undefined };
+        span.recordException({
+          name,
+          message: redactTokens(message),
+          ...(stack ? { stack: redactTokens(stack) } : {}),
+        });
         span.setStatus({ code: SpanStatusCode.ERROR });
         throw error;
       } finally {
