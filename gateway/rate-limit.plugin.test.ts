@@ -25,7 +25,8 @@ describe('the rate-limit rule table', () => {
 
   it('reports a rule for an absent field or argument, and none for a field that has the arguments', () => {
     const schema = buildSchema(
-      'type Query { lastReceipt(publicTerminalId: String!): String } type Mutation { claimTransactionQr: String }',
+      'type Query { lastReceipt(publicTerminalId: String!): String } ' +
+        'type Mutation { claimTransactionQr: String submitSurveyResponse(token: String!): String }',
     );
     expect(unmatchedRules(rules, schema)).toEqual([
       'Mutation.claimTerminalReceipt (no such root field)',

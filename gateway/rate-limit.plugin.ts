@@ -51,7 +51,9 @@ export function rateLimitPlugin(
       return Promise.resolve({
         async didResolveOperation({ document, operation, request, contextValue, response }) {
           if (!operation) return;
-          const calls = limitedCalls(document, operation, request.variables, contextValue.clientIp, rules);
+          const { clientIp, principal } = contextValue;
+          const signedIn = principal.kind !== 'anonymous';
+          const calls = limitedCalls(document, operation, request.variables, clientIp, rules, signedIn);
           if (calls.length === 0) return;
           const { states, refused } = await countCalls(store, calls);
           for (const [name, value] of Object.entries(rateLimitHeaders(states, refused))) {

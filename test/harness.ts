@@ -18,6 +18,7 @@ export const GENEROUS_RATE_LIMITS: Readonly<Record<string, string>> = {
   RATE_LIMIT_TERMINAL_CLAIM: '100000',
   RATE_LIMIT_RX_READ: '100000',
   RATE_LIMIT_RX_CLAIM: '100000',
+  RATE_LIMIT_ANONYMOUS_SURVEY: '100000',
 };
 
 export interface TestService extends RunningService {

@@ -16,8 +16,11 @@ let service: TestService;
 let app: App;
 let owner: Business;
 
+/** Anonymous submissions a client address may make per campaign in this file's service. */
+const ANONYMOUS_LIMIT = 5;
+
 beforeAll(async () => {
-  service = await startOAuthService();
+  service = await startOAuthService({ RATE_LIMIT_ANONYMOUS_SURVEY: String(ANONYMOUS_LIMIT) });
   app = await registerApp(service, ['user.profile.read']);
   owner = await business(service, await registerApp(service, CAMPAIGN_SCOPES), CAMPAIGN_SCOPES);
 });
@@ -106,6 +109,33 @@ describe('POST /api/v1/surveys/responses', () => {
     const badDevice = await submit({ token: campaign.token, deviceId: 'short', answers: GOOD_ANSWERS });
     expect(badDevice.body).toMatchObject({ status: 'invalid_device_id' });
     expect(await rows(campaign.id)).toHaveLength(1);
+  });
+
+  it('limits anonymous submissions per client address and campaign whatever the deviceId: 429, and a user still answers', async () => {
+    const campaign = await createSurveyCampaign(service, owner.token, { isAnonymous: true });
+    for (let i = 0; i < ANONYMOUS_LIMIT; i++) {
+      const answer = await submit({ token: campaign.token, deviceId: `${DEVICE}-${i}`, answers: GOOD_ANSWERS });
+      expect(answer.body).toMatchObject({ status: 'recorded' });
+      expect(answer.response.headers.get('ratelimit-policy')).toBe(`"anonymous-survey";q=${ANONYMOUS_LIMIT};w=3600`);
+      expect(answer.response.headers.get('ratelimit')).toMatch(
+        new RegExp(`^"anonymous-survey";r=${ANONYMOUS_LIMIT - 1 - i};t=\\d+$`),
+      );
+    }
+    const refused = await submit({ token: campaign.token, deviceId: `${DEVICE}-x`, answers: GOOD_ANSWERS });
+    expect(refused.status).toBe(429);
+    expect(refused.response.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused.body).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.response.headers.get('ratelimit')).toMatch(/^"anonymous-survey";r=0;t=\d+$/);
+    expect(await rows(campaign.id)).toHaveLength(ANONYMOUS_LIMIT);
+    // A signed-in user is not limited by the rule, and another campaign has a counter of its own.
+    const signedIn = await submit({ token: campaign.token, answers: GOOD_ANSWERS }, (await user()).token);
+    expect(signedIn.body).toMatchObject({ status: 'recorded' });
+    expect(signedIn.response.headers.get('ratelimit-policy')).toBeNull();
+    const other = await createSurveyCampaign(service, owner.token, { isAnonymous: true });
+    expect((await submit({ token: other.token, deviceId: DEVICE, answers: GOOD_ANSWERS })).body).toMatchObject({
+      status: 'recorded',
+    });
   });
 
   it('answers auth_required to an anonymous caller on a campaign that is not IsAnonymous, and records nothing', async () => {

@@ -57,7 +57,10 @@ export const surveyRoutes: readonly Route[] = [
       'must be IsAnonymous; otherwise the status is `auth_required` and nothing is recorded. The answers are checked against ' +
       'the questions (`invalid_answers` lists each refused answer). When the campaign takes one response per user or device ' +
       '(the default), a second one is `already_submitted`, also under concurrent submissions. A recorded response writes ' +
-      '`survey.submitted` to the outbox in the same transaction. Every status is a 200; only `recorded` stores anything.',
+      '`survey.submitted` to the outbox in the same transaction. Every status is a 200; only `recorded` stores anything. ' +
+      'Submissions without a signed-in user are limited per client address and campaign token (default 10 an hour, whatever ' +
+      'the `deviceId`): they carry `RateLimit-Policy: "anonymous-survey";q=10;w=3600` and `RateLimit`, and past the limit ' +
+      'answer 429 with `Retry-After` and record nothing. Signed-in submissions are not limited by this rule.',
     requestBody: { required: true, schema: ref('SubmitSurveyRequest') },
     variables: (input) => {
       const body = checkedBody(input.body, SURVEY_SCHEMAS.SubmitSurveyRequest ?? {});
@@ -70,6 +73,7 @@ export const surveyRoutes: readonly Route[] = [
       400: 'The body is missing, the token is missing or empty, or there are no answers (`validation_failed`, `errors` names the field).',
       401: 'A bearer token was sent but is invalid, expired or revoked (`invalid_token`).',
       403: NOT_CONSUMER,
+      429: 'Too many submissions without a signed-in user from this client address for this campaign (`rate_limited`); retry after `Retry-After` seconds.',
     },
   },
   {

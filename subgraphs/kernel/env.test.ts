@@ -30,6 +30,8 @@ describe('loadEnv', () => {
       terminalClaim: 10,
       rxRead: 60,
       rxClaim: 10,
+      anonymousSurvey: 10,
+      anonymousSurveyWindowSeconds: 3600,
     });
     expect(loadEnv({}).redisUrl).toBeUndefined();
     const env = loadEnv({
@@ -39,9 +41,19 @@ describe('loadEnv', () => {
       RATE_LIMIT_TERMINAL_CLAIM: '4',
       RATE_LIMIT_RX_READ: '5',
       RATE_LIMIT_RX_CLAIM: '6',
+      RATE_LIMIT_ANONYMOUS_SURVEY: '7',
+      RATE_LIMIT_ANONYMOUS_SURVEY_WINDOW_SECONDS: '8',
     });
     expect(env.redisUrl).toBe('redis://127.0.0.1:6379/2');
-    expect(env.rateLimits).toEqual({ windowSeconds: 2, lastReceipt: 3, terminalClaim: 4, rxRead: 5, rxClaim: 6 });
+    expect(env.rateLimits).toEqual({
+      windowSeconds: 2,
+      lastReceipt: 3,
+      terminalClaim: 4,
+      rxRead: 5,
+      rxClaim: 6,
+      anonymousSurvey: 7,
+      anonymousSurveyWindowSeconds: 8,
+    });
   });
 
   it('reads the receipt-page client as a pair, and none by default', () => {

@@ -121,9 +121,10 @@ export interface Env {
    */
   readonly redisUrl: string | undefined;
   /**
-   * The receipt rate limits (`RATE_LIMIT_WINDOW_SECONDS`, `RATE_LIMIT_LAST_RECEIPT`,
+   * The rate limits (`RATE_LIMIT_WINDOW_SECONDS`, `RATE_LIMIT_LAST_RECEIPT`,
    * `RATE_LIMIT_TERMINAL_CLAIM`, `RATE_LIMIT_RX_READ`, `RATE_LIMIT_RX_CLAIM`; defaults in
-   * {@link DEFAULT_RATE_LIMITS}: 30, 10, 60 and 10 calls per 60 seconds).
+   * {@link DEFAULT_RATE_LIMITS}: 30, 10, 60 and 10 calls per 60 seconds; `RATE_LIMIT_ANONYMOUS_SURVEY`
+   * anonymous survey responses per `RATE_LIMIT_ANONYMOUS_SURVEY_WINDOW_SECONDS`: 10 per 3600).
    */
   readonly rateLimits: RateLimitSettings;
   /**
@@ -229,6 +230,14 @@ function rateLimits(source: Source): RateLimitSettings {
     terminalClaim: int(source, 'RATE_LIMIT_TERMINAL_CLAIM', d.terminalClaim, 1, 1_000_000),
     rxRead: int(source, 'RATE_LIMIT_RX_READ', d.rxRead, 1, 1_000_000),
     rxClaim: int(source, 'RATE_LIMIT_RX_CLAIM', d.rxClaim, 1, 1_000_000),
+    anonymousSurvey: int(source, 'RATE_LIMIT_ANONYMOUS_SURVEY', d.anonymousSurvey, 1, 1_000_000),
+    anonymousSurveyWindowSeconds: int(
+      source,
+      'RATE_LIMIT_ANONYMOUS_SURVEY_WINDOW_SECONDS',
+      d.anonymousSurveyWindowSeconds,
+      1,
+      86_400,
+    ),
   };
 }
 

@@ -7,13 +7,13 @@ const RULES = receiptRateLimitRules();
 const IP = '203.0.113.7';
 
 /** The calls of the document's only operation, as `{ policy, key, count }`. */
-function calls(source: string, variables?: Record<string, unknown>, ip = IP) {
+function calls(source: string, variables?: Record<string, unknown>, ip = IP, signedIn = false) {
   const document = parse(source);
   const operation = document.definitions.find(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );
   if (!operation) throw new Error('no operation');
-  return limitedCalls(document, operation, variables, ip, RULES).map((c) => ({
+  return limitedCalls(document, operation, variables, ip, RULES, signedIn).map((c) => ({
     policy: c.rule.policy,
     key: c.key,
     count: c.count,
@@ -23,6 +23,12 @@ function calls(source: string, variables?: Record<string, unknown>, ip = IP) {
 const key = (...values: unknown[]) => rateLimitKey(IP, values);
 
 describe('limitedCalls', () => {
+  it('counts anonymous survey responses per IP and campaign token, and none of a signed-in caller', () => {
+    const submit = 'mutation($t: String!) { submitSurveyResponse(token: $t, answers: []) { status } }';
+    expect(calls(submit, { t: 'C1' })).toEqual([{ policy: 'anonymous-survey', key: key('C1'), count: 1 }]);
+    expect(calls(submit, { t: 'C1' }, IP, true)).toEqual([]);
+  });
+
   it('keys a rule by the client IP and its key arguments, from literals or variables alike', () => {
     const literal = calls('{ lastReceipt(publicTerminalId: "T1") { claimToken } }');
     const variable = calls('query($t: String!) { lastReceipt(publicTerminalId: $t) { claimToken } }', { t: 'T1' });

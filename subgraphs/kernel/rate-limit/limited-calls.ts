@@ -86,6 +86,7 @@ export function limitedCalls(
   variables: Readonly<Record<string, unknown>> | undefined,
   clientIp: string | undefined,
   rules: readonly RateLimitRule[],
+  signedIn = false,
 ): LimitedCall[] {
   if (operation.operation === OperationTypeNode.SUBSCRIPTION) return [];
   const typeName = operation.operation === OperationTypeNode.MUTATION ? 'Mutation' : 'Query';
@@ -99,6 +100,7 @@ export function limitedCalls(
   const values = effectiveVariables(operation, variables);
   const calls = new Map<string, { rule: RateLimitRule; key: string; count: number }>();
   for (const rule of rules) {
+    if (signedIn && rule.anonymousOnly) continue;
     for (const field of fields.values()) {
       if (`${typeName}.${field.name.value}` !== rule.field) continue;
       const key = rateLimitKey(

@@ -28,16 +28,33 @@ describe('the receipt rate-limit rules', () => {
       },
       { field: 'Query.transactionQrReceipt', policy: 'rx-read', limit: 60, windowSeconds: 60, keyArguments: [] },
       { field: 'Mutation.claimTransactionQr', policy: 'rx-claim', limit: 10, windowSeconds: 60, keyArguments: [] },
+      {
+        field: 'Mutation.submitSurveyResponse',
+        policy: 'anonymous-survey',
+        limit: 10,
+        windowSeconds: 3600,
+        keyArguments: ['token'],
+        anonymousOnly: true,
+      },
     ]);
   });
 
   it('take the configured numbers', () => {
-    const rules = receiptRateLimitRules({ windowSeconds: 2, lastReceipt: 3, terminalClaim: 4, rxRead: 5, rxClaim: 6 });
+    const rules = receiptRateLimitRules({
+      windowSeconds: 2,
+      lastReceipt: 3,
+      terminalClaim: 4,
+      rxRead: 5,
+      rxClaim: 6,
+      anonymousSurvey: 7,
+      anonymousSurveyWindowSeconds: 8,
+    });
     expect(rules.map((r) => [r.policy, r.limit, r.windowSeconds])).toEqual([
       ['last-receipt', 3, 2],
       ['terminal-claim', 4, 2],
       ['rx-read', 5, 2],
       ['rx-claim', 6, 2],
+      ['anonymous-survey', 7, 8],
     ]);
     expect(() => assertRuleTable(rules)).not.toThrow();
   });

@@ -19,6 +19,8 @@ export interface RateLimitRule {
   readonly windowSeconds: number;
   /** Arguments of the field whose values, beside the client IP, make the key; none: per IP only. */
   readonly keyArguments: readonly string[];
+  /** True: only calls without a signed-in caller (no token, or no valid one) count. Default false. */
+  readonly anonymousOnly?: boolean;
 }
 
 /** The configurable numbers of the receipt rules (env.ts `RATE_LIMIT_*`). */
@@ -33,18 +35,28 @@ export interface RateLimitSettings {
   readonly rxRead: number;
   /** `Mutation.claimTransactionQr` per IP (`RATE_LIMIT_RX_CLAIM`). Default 10. */
   readonly rxClaim: number;
+  /** Anonymous `Mutation.submitSurveyResponse` per IP and campaign (`RATE_LIMIT_ANONYMOUS_SURVEY`). Default 10. */
+  readonly anonymousSurvey: number;
+  /** Its window in seconds (`RATE_LIMIT_ANONYMOUS_SURVEY_WINDOW_SECONDS`). Default 3600. */
+  readonly anonymousSurveyWindowSeconds: number;
 }
 
-/** DECISIONS.md defaults: per minute. */
+/** Defaults: the receipt rules per minute, anonymous survey responses per hour. */
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   windowSeconds: 60,
   lastReceipt: 30,
   terminalClaim: 10,
   rxRead: 60,
   rxClaim: 10,
+  anonymousSurvey: 10,
+  anonymousSurveyWindowSeconds: 3600,
 };
 
-/** The receipt rules of DECISIONS.md with the configured numbers. */
+/**
+ * The rule table with the configured numbers: the receipt rules, and anonymous survey responses per
+ * client IP and campaign token (a device id is the caller's word, so it cannot be the key; signed-in
+ * responses are one per user anyway and not limited by this rule).
+ */
 export function receiptRateLimitRules(settings: RateLimitSettings = DEFAULT_RATE_LIMITS): RateLimitRule[] {
   const windowSeconds = settings.windowSeconds;
   return [
@@ -69,6 +81,14 @@ export function receiptRateLimitRules(settings: RateLimitSettings = DEFAULT_RATE
       limit: settings.rxClaim,
       windowSeconds,
       keyArguments: [],
+    },
+    {
+      field: 'Mutation.submitSurveyResponse',
+      policy: 'anonymous-survey',
+      limit: settings.anonymousSurvey,
+      windowSeconds: settings.anonymousSurveyWindowSeconds,
+      keyArguments: ['token'],
+      anonymousOnly: true,
     },
   ];
 }
