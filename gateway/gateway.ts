@@ -55,10 +55,11 @@ class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     if (!request.http) return;
     // Operations carry the gateway context; schema loads and health checks an empty one.
-    const { authorization, requestId, clientIp } = context as Partial<GatewayContext>;
+    const { authorization, requestId, clientIp, userAgent } = context as Partial<GatewayContext>;
     if (authorization) request.http.headers.set('authorization', authorization);
     if (requestId) request.http.headers.set('x-request-id', requestId);
     if (clientIp) request.http.headers.set('x-forwarded-for', clientIp);
+    if (userAgent) request.http.headers.set('user-agent', userAgent);
     // Called inside the gateway's `gateway.fetch` span: the subgraph's spans become its children.
     injectTraceContext(request.http.headers, headersSetter);
   }

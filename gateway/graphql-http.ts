@@ -27,7 +27,8 @@ export function mountGraphQL(
     '/graphql',
     graphqlJsonBody(),
     expressMiddleware(server, {
-      context: ({ req }) => gatewayContext(req.requestId, req.headers.authorization, authenticator, req.ip),
+      context: ({ req }) =>
+        gatewayContext(req.requestId, req.headers.authorization, authenticator, req.ip, req.headers['user-agent']),
     }),
     graphqlBodyErrorHandler,
   );

@@ -175,6 +175,7 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
         requestId: gatewayContext.requestId,
         principal: gatewayContext.principal,
         clientIp: gatewayContext.clientIp,
+        userAgent: gatewayContext.userAgent,
         em: rootEntityManager(this.orm).fork(),
         env: this.env,
       });

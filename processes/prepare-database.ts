@@ -2,7 +2,7 @@
  * Brings a database up to date: applies pending migrations and, when asked, loads the demo data.
  * Shared by `npm run db:migrate`, `npm run start:services` and the topology tests.
  */
-import { ALL_ENTITIES } from '../subgraphs/index.js';
+import { ALL_ENTITIES, applyKeyedMigrationSteps } from '../subgraphs/index.js';
 import { createOrm, migrate } from '../subgraphs/kernel/db/orm.js';
 import type { Env } from '../subgraphs/kernel/env.js';
 import { loadDemoData, type DemoSummary } from './demo/demo-data.js';
@@ -23,6 +23,7 @@ export async function prepareDatabase(
   const orm = await createOrm({ env, entities: ALL_ENTITIES, poolSize: 2 });
   try {
     const applied = await migrate(orm);
+    await applyKeyedMigrationSteps(orm, env);
     if (!options.demoData) return { applied };
     // Production never seeds the published demo credentials (see loadDemoData).
     return {

@@ -12,7 +12,7 @@ import {
   receiptPageCookieKey,
 } from '../../rest-facade/index.js';
 import { resolveSecretsKey } from '../../subgraphs/kernel/auth/secrets-key.js';
-import { ALL_ENTITIES, ALL_SUBGRAPHS } from '../../subgraphs/index.js';
+import { ALL_ENTITIES, ALL_SUBGRAPHS, applyKeyedMigrationSteps } from '../../subgraphs/index.js';
 import { SqlAccessTokenVerifier } from '../../subgraphs/kernel/auth/access-token-verifier.js';
 import { Authenticator } from '../../subgraphs/kernel/auth/authenticate.js';
 import { resolveOperatorToken } from '../../subgraphs/kernel/auth/operator-credential.js';
@@ -62,6 +62,7 @@ export async function startAllInOne(env: Env, options: AllInOneOptions = {}): Pr
   const orm = await createOrm({ env, entities: ALL_ENTITIES });
   try {
     await migrate(orm);
+    await applyKeyedMigrationSteps(orm, env);
     const publishedCredentials = env.nodeEnv !== 'production';
     const demo = env.seedDemoData
       ? await loadDemoData(orm, { publishedCredentials, publicUrl: env.publicUrl })

@@ -101,6 +101,7 @@ export async function startSubgraphServer(
             ),
             em: rootEntityManager(orm).fork(),
             clientIp: req.ip,
+            userAgent: req.headers['user-agent'],
             env,
           }),
       }),

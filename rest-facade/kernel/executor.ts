@@ -26,6 +26,8 @@ export interface ExecutionRequest {
   readonly requestId: string;
   /** The caller's IP as the facade saw it. */
   readonly clientIp?: string | undefined;
+  /** The caller's `User-Agent` as the facade saw it. */
+  readonly userAgent?: string | undefined;
 }
 
 export interface ExecutionResult {
@@ -77,6 +79,7 @@ export class InProcessExecutor implements GraphQLExecutor {
         request.authorization,
         this.authenticator,
         request.clientIp,
+        request.userAgent,
       );
     } catch (error) {
       // Authentication failed for a coded reason (a database outage: UNAVAILABLE), as over HTTP.
@@ -121,6 +124,7 @@ export class HttpExecutor implements GraphQLExecutor {
     if (request.authorization) headers.authorization = request.authorization;
     // The gateway trusts X-Forwarded-For only from a trusted proxy address (TRUST_PROXY).
     if (request.clientIp) headers['x-forwarded-for'] = request.clientIp;
+    if (request.userAgent) headers['user-agent'] = request.userAgent;
     // The gateway's spans continue this one (W3C traceparent).
     injectTraceContext(headers, { set: (carrier, key, value) => (carrier[key] = value) });
     try {

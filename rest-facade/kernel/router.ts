@@ -108,6 +108,7 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
       authorization: route.forwardAuthorization === false ? undefined : authorization,
       requestId: req.requestId,
       clientIp: req.ip,
+      userAgent: req.headers['user-agent'],
     });
     // The gateway's rate-limit headers (RateLimit-Policy, RateLimit, Retry-After) go on as they came.
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);

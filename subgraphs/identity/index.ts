@@ -32,6 +32,7 @@ import { StaffMemberResolver } from './staff/staff-member.resolver.js';
 const EMAIL_OWNERSHIP_ENTITIES = [EmailVerificationToken, BusinessOwner, OwnerInvitation, MailOutboxMessage];
 
 export { IDENTITY_ACCESS } from './access.js';
+export { sealClearPushTokens } from './device/push-token.js';
 export { BusinessAccount } from './business-account/business-account.entity.js';
 export { User } from './user/user.entity.js';
 export { MailOutboxMessage } from './mail/mail-outbox.entity.js';

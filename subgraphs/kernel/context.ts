@@ -18,6 +18,8 @@ export interface GatewayContext {
    * Set by the service, never by an operation's arguments, so throttles cannot be talked around.
    */
   readonly clientIp?: string | undefined;
+  /** The caller's `User-Agent` as the edge saw it; with the IP it tells anonymous viewers apart. */
+  readonly userAgent?: string | undefined;
 }
 
 /** What every subgraph context starts from. */
@@ -29,6 +31,8 @@ export interface BaseContext {
   readonly env: Env;
   /** The caller's IP (see {@link GatewayContext.clientIp}); absent for internal calls. */
   readonly clientIp?: string | undefined;
+  /** The caller's `User-Agent` (see {@link GatewayContext.userAgent}); absent for internal calls. */
+  readonly userAgent?: string | undefined;
 }
 
 /**
@@ -40,7 +44,8 @@ export async function gatewayContext(
   authorization: string | undefined,
   authenticator: Authenticator,
   clientIp?: string,
+  userAgent?: string,
 ): Promise<GatewayContext> {
   const principal = await failUnavailableOnOutage(() => authenticator.authenticate(authorization), requestId);
-  return { requestId, authorization, principal, clientIp };
+  return { requestId, authorization, principal, clientIp, userAgent };
 }

@@ -59,14 +59,14 @@ import {
 import { AnalyticsClosedDay, AnalyticsSnapshotRow } from './analytics/analytics-snapshot.entity.js';
 import { analyticsSnapshotsJob } from './analytics/analytics-snapshots.job.js';
 import { AnalyticsResolver } from './analytics/analytics.resolver.js';
-import { ContentViewDay } from './content-view/content-view.entity.js';
+import { ContentViewDay, ContentViewerDay } from './content-view/content-view.entity.js';
 
 export { STORES_ACCESS } from './access.js';
 export { Store } from './store/store.entity.js';
 export { StoreService } from './store/store.service.js';
 export { ShopApp } from './shop-app/shop-app.entity.js';
 // issue 15: the consumer flyer read counts its views with this
-export { recordContentView, type ContentView, type ContentKind } from './content-view/record-content-view.js';
+export { recordContentView, viewerOf, type ContentView, type ContentKind } from './content-view/record-content-view.js';
 
 export const storesSubgraph: SubgraphModule<StoresContext> = {
   name: 'stores',
@@ -105,6 +105,7 @@ export const storesSubgraph: SubgraphModule<StoresContext> = {
     FlyerItem,
     // issue 15: analytics snapshots
     ContentViewDay,
+    ContentViewerDay,
     AnalyticsSnapshotRow,
     AnalyticsClosedDay,
   ],

@@ -8,6 +8,7 @@ import { UserService } from '../user/user.service.js';
 import { UserDevice } from './device.entity.js';
 import type { RegisterDeviceInput } from './device.input.js';
 import { DeviceService } from './device.service.js';
+import { pushTokenDigest, sealClearPushTokens, unsealPushToken } from './push-token.js';
 
 const REGISTER =
   'mutation($input: RegisterDeviceInput!) { registerDevice(input: $input) { created device { deviceId platform name lastSeenAt createdAt } } }';
@@ -59,7 +60,54 @@ describe('DeviceService.register', () => {
     expect(again.device.createdAt).toEqual(first.device.createdAt);
     expect(again.device.lastSeenAt.getTime()).toBeGreaterThan(first.device.lastSeenAt.getTime());
     const stored = await rootEntityManager(service.orm).fork().findOneOrFail(UserDevice, first.device.id);
-    expect(stored).toMatchObject({ name: '新しい名前', pushToken: 'apns-token-0002', appVersion: '3.3.0' });
+    expect(stored).toMatchObject({ name: '新しい名前', appVersion: '3.3.0' });
+    expect(unsealPushToken(service.env, stored.sealedPushToken!)).toBe('apns-token-0002');
+  });
+
+  it('stores the push token sealed, never in clear, with its keyed digest for lookups', async () => {
+    const token = `apns-${'ab'.repeat(32)}`;
+    const { device } = await devices().register(taro, input({ deviceId: 'sealed-1', pushToken: token }));
+    const [row] = await rootEntityManager(service.orm)
+      .fork()
+      .execute<{ push_token: string; push_token_digest: string }[]>(
+        'select "push_token", "push_token_digest" from "user_device" where "id" = ?',
+        [device.id],
+      );
+    expect(row!.push_token).not.toContain(token);
+    expect(unsealPushToken(service.env, row!.push_token)).toBe(token);
+    expect(row!.push_token_digest).toBe(pushTokenDigest(service.env, token));
+    // Found by its token without unsealing any row.
+    const found = await rootEntityManager(service.orm)
+      .fork()
+      .execute<{ id: string }[]>('select "id" from "user_device" where "push_token_digest" = ?', [
+        pushTokenDigest(service.env, token),
+      ]);
+    expect(found).toEqual([{ id: device.id }]);
+  });
+
+  it('seals in place the push tokens written in clear before sealing, once, after migrating', async () => {
+    const { device } = await devices().register(taro, input({ deviceId: 'legacy-1', pushToken: 'apns-legacy-0001' }));
+    const em = () => rootEntityManager(service.orm).fork();
+    // A row as it was before: the token in clear, no digest.
+    await em().execute(
+      `update "user_device" set "push_token" = 'apns-legacy-0001', "push_token_digest" = null where "id" = ?`,
+      [device.id],
+    );
+    expect(await sealClearPushTokens(em(), service.env)).toBeGreaterThanOrEqual(1);
+    const read = async () =>
+      (
+        await em().execute<{ push_token: string; push_token_digest: string }[]>(
+          'select "push_token", "push_token_digest" from "user_device" where "id" = ?',
+          [device.id],
+        )
+      )[0]!;
+    const sealed = await read();
+    expect(sealed.push_token).not.toBe('apns-legacy-0001');
+    expect(unsealPushToken(service.env, sealed.push_token)).toBe('apns-legacy-0001');
+    expect(sealed.push_token_digest).toBe(pushTokenDigest(service.env, 'apns-legacy-0001'));
+    // Again: nothing left in clear, nothing sealed twice.
+    await sealClearPushTokens(em(), service.env);
+    expect(await read()).toEqual(sealed);
   });
 
   it('keeps devices of different users apart even with the same deviceId', async () => {

@@ -39,9 +39,16 @@ export class UserDevice extends DeviceRecord {
   @Property({ type: 'string', length: 100, nullable: true })
   name?: string | null;
 
-  /** Push notification token as the platform issued it; never exposed. */
-  @Property({ type: 'string', length: 512, nullable: true })
-  pushToken?: string | null;
+  /**
+   * The push notification token as the platform issued it, sealed with the secrets key (push-token.ts:
+   * `unsealPushToken` reads it); never exposed. Column `push_token`.
+   */
+  @Property({ type: 'text', fieldName: 'push_token', nullable: true })
+  sealedPushToken?: string | null;
+
+  /** Keyed digest of the push token in clear (push-token.ts), to find a device by its token. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  pushTokenDigest?: string | null;
 
   /** Version of the app that last registered the device. */
   @Property({ type: 'string', length: 32, nullable: true })

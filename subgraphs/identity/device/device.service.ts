@@ -5,6 +5,7 @@ import { NotFoundError, Validation } from '../../kernel/errors.js';
 import { DEVICE_PLATFORMS, UserDevice, type DevicePlatform } from './device.entity.js';
 import type { RegisterDeviceInput } from './device.input.js';
 import type { DeviceRegistration } from './device.types.js';
+import { storedPushToken } from './push-token.js';
 
 const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const LIMITS = { name: 100, pushToken: 512, appVersion: 32 } as const;
@@ -63,10 +64,12 @@ function validDevice(input: RegisterDeviceInput): DeviceFields {
  * only for a row this statement inserted, which tells the two apart.
  */
 const UPSERT_DEVICE = `insert into "user_device"
-  ("id", "created_at", "updated_at", "user_id", "device_id", "platform", "name", "push_token", "app_version", "last_seen_at")
-  values (?, ?::timestamptz, ?::timestamptz, ?, ?, ?, ?, ?, ?, ?::timestamptz)
+  ("id", "created_at", "updated_at", "user_id", "device_id", "platform", "name", "push_token", "push_token_digest",
+   "app_version", "last_seen_at")
+  values (?, ?::timestamptz, ?::timestamptz, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz)
   on conflict ("user_id", "device_id") do update set
     "platform" = excluded."platform", "name" = excluded."name", "push_token" = excluded."push_token",
+    "push_token_digest" = excluded."push_token_digest",
     "app_version" = excluded."app_version", "last_seen_at" = excluded."last_seen_at", "updated_at" = excluded."updated_at"
   returning *, (xmax = 0) as "inserted"`;
 
@@ -85,7 +88,10 @@ export class DeviceService {
     const device = validDevice(input);
     if (!isUuid(userId)) throw new NotFoundError('The account does not exist.', 'user_not_found');
     const now = new Date().toISOString();
-    const params = [uuidv7(), now, now, userId, device.deviceId, device.platform, device.name, device.pushToken];
+    // The push token is stored sealed, with its keyed digest (push-token.ts).
+    const push = device.pushToken === null ? null : storedPushToken(this.ctx.env, device.pushToken);
+    const params = [uuidv7(), now, now, userId, device.deviceId, device.platform, device.name, push?.sealed ?? null];
+    params.push(push?.digest ?? null);
     const rows = await withConstraintErrors(
       { foreignKey: () => new NotFoundError('The account does not exist.', 'user_not_found') },
       () =>

@@ -3,7 +3,7 @@
  * configured; otherwise (development, tests) a generated key kept beside the embedded database like
  * the operator token (mode 0600), or an ephemeral one when the data directory is in memory.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env } from '../env.js';
@@ -69,4 +69,14 @@ export function decryptSecret(key: Buffer, sealed: string): string {
     decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
     decipher.final(),
   ]).toString('utf8');
+}
+
+/**
+ * A keyed digest of `value` for `purpose` (HMAC-SHA256 under a key derived from the secrets key with
+ * HKDF, one per purpose; base64url, 43 characters): the same value always gives the same digest, so
+ * a column of digests can be searched and deduplicated, while nobody without the key can test a guess.
+ */
+export function keyedDigest(env: Pick<Env, 'secretsKey' | 'dataDir'>, purpose: string, value: string): string {
+  const key = Buffer.from(hkdfSync('sha256', resolveSecretsKey(env), Buffer.alloc(0), `rmp digest ${purpose}`, 32));
+  return createHmac('sha256', key).update(value, 'utf8').digest('base64url');
 }

@@ -5,9 +5,11 @@
  * analytics_closed_day, oldest first, and records them in the same transaction (the worker's lock
  * makes runs one at a time). A worker that was down for a few days catches up on its next run; days
  * older than the bound are left alone (their snapshots stay absent: the bound keeps one run short).
+ * Each run also forgets the viewers of past days (record-content-view.ts: no view counts for them).
  */
 import type { EntityManager } from '../../kernel/db/orm.js';
 import type { Job, JobRun } from '../../kernel/jobs/job.js';
+import { forgetPastViewers } from '../content-view/record-content-view.js';
 import { storeDaySnapshots } from './snapshot-figures.js';
 import { addDays, tokyoDay, type Day } from './tokyo-day.js';
 
@@ -55,7 +57,8 @@ export function analyticsSnapshotsJob(): Job {
     intervalMs: ANALYTICS_SNAPSHOTS_INTERVAL_MS,
     run: async (run) => {
       const days = await computeClosedDays(run);
-      return days.length > 0 ? { days } : null;
+      const viewersForgotten = await forgetPastViewers(run.em, run.now);
+      return days.length > 0 || viewersForgotten > 0 ? { days, viewersForgotten } : null;
     },
   };
 }

@@ -71,7 +71,9 @@ export class AnalyticsSnapshot {
   })
   surveyRespondents!: number | null;
 
-  @Field(() => Int, { description: 'Views of the store’s coupons (consumers opening one coupon; not people).' })
+  @Field(() => Int, {
+    description: 'Views of the store’s coupons (a viewer counts once per coupon and day; not people).',
+  })
   couponViews!: number;
 
   @Field(() => Int, {
@@ -81,12 +83,14 @@ export class AnalyticsSnapshot {
   })
   couponUses!: number | null;
 
-  @Field(() => Int, { description: 'Views of the store’s flyers (consumers opening one flyer; not people).' })
+  @Field(() => Int, {
+    description: 'Views of the store’s flyers (a viewer counts once per flyer and day; not people).',
+  })
   flyerViews!: number;
 
   @Field(() => Int, {
     description:
-      'Views of posts counted for this store (a post read names a store of its app, or the app’s main store).',
+      'Views of posts counted for this store (a post read names a store of its app, or the app’s main store); a viewer counts once per post and day.',
   })
   postViews!: number;
 }

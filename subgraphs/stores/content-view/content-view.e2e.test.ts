@@ -1,8 +1,9 @@
 /**
  * What counts as a view, through the real API: a consumer opening one coupon (GraphQL myCoupon or its
  * REST path) counts one view of that coupon at that store; opening one public post (publicAppPost)
- * counts one for the named store of the app, else its main store. Lists, NOT_FOUND answers and
- * management reads count nothing.
+ * counts one for the named store of the app, else its main store. A viewer (the user, or the
+ * anonymous client's address and user agent) counts once per item and day: replays count nothing.
+ * Lists, NOT_FOUND answers and management reads count nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerApp, startOAuthService, type App } from '../../../test/fixtures/oauth.fixtures.js';
@@ -54,7 +55,7 @@ const POST =
   'query($shop: String!, $post: ID!, $store: ID) { publicAppPost(shopId: $shop, postId: $post, storeId: $store) { id title } }';
 
 describe('coupon views', () => {
-  it('count each answer of myCoupon and of its REST path, at the store of the item', async () => {
+  it('count a consumer once per coupon and day, at the store of the first answer (GraphQL or REST)', async () => {
     const coupon = await createCoupon(service, shop.token, {
       storeIds: [storeA, storeB],
       title: '割引',
@@ -63,7 +64,11 @@ describe('coupon views', () => {
     for (let i = 0; i < 2; i++)
       expect((await service.graphql(MY_COUPON, { s: storeA, c: coupon.id }, hanako.token)).errors).toBeUndefined();
     expect((await service.rest('GET', `/api/v1/user/coupons/${storeB}/${coupon.id}`, hanako.token)).status).toBe(200);
-    expect(await views(coupon.id)).toEqual({ [storeA]: 2, [storeB]: 1 });
+    expect(await views(coupon.id)).toEqual({ [storeA]: 1 });
+    const taro = await consumer(service, userApp);
+    expect((await service.rest('POST', `/api/v1/user/favorites/${storeB}`, taro.token)).status).toBe(200);
+    expect((await service.rest('GET', `/api/v1/user/coupons/${storeB}/${coupon.id}`, taro.token)).status).toBe(200);
+    expect(await views(coupon.id)).toEqual({ [storeA]: 1, [storeB]: 1 });
   });
 
   it('count nothing for the list, a coupon not shown, or the management read', async () => {
@@ -87,17 +92,46 @@ describe('post views', () => {
     shopId = await createShopApp(service, `views-${Date.now()}`, shop.businessAccountId, [storeA, storeB]);
   });
 
-  it('count each answer of publicAppPost, for the named store or else the app’s main store', async () => {
+  /** publicAppPost as an anonymous client with `userAgent`, or as a signed-in consumer. */
+  async function read(postId: string, options: { store?: string; userAgent?: string; token?: string } = {}) {
+    const response = await service.call('/graphql', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': options.userAgent ?? 'viewer-app/1.0',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: JSON.stringify({ query: POST, variables: { shop: shopId, post: postId, store: options.store } }),
+    });
+    return (await response.json()) as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
+  }
+
+  it('count a viewer once per post and day, for the named store or else the app’s main store', async () => {
     const post = await createPost(service, shopId, { status: 'Published' });
-    const read = (store?: string) => service.graphql(POST, { shop: shopId, post: post.id, store }, undefined);
-    expect((await read()).errors).toBeUndefined();
-    expect((await read()).data).toEqual({ publicAppPost: { id: post.id, title: post.title } });
-    expect((await read(storeB)).errors).toBeUndefined();
-    expect((await read(elsewhere)).errors?.[0]?.extensions).toMatchObject({
+    expect((await read(post.id)).data).toEqual({ publicAppPost: { id: post.id, title: post.title } });
+    expect((await read(post.id, { store: storeB, userAgent: 'other-browser/2.0' })).errors).toBeUndefined();
+    expect((await read(post.id, { store: elsewhere, userAgent: 'third/3.0' })).errors?.[0]?.extensions).toMatchObject({
       code: 'NOT_FOUND',
       reason: 'store_not_found',
     });
-    expect(await views(post.id)).toEqual({ [storeA]: 2, [storeB]: 1 });
+    expect(await views(post.id)).toEqual({ [storeA]: 1, [storeB]: 1 });
+  });
+
+  it('count 25 anonymous reads from one client as one view; another user agent or a user is another viewer', async () => {
+    const post = await createPost(service, shopId, { status: 'Published' });
+    for (let i = 0; i < 25; i++) expect((await read(post.id)).errors).toBeUndefined();
+    expect(await views(post.id)).toEqual({ [storeA]: 1 });
+    await read(post.id, { userAgent: 'another-phone/9' });
+    for (let i = 0; i < 3; i++) await read(post.id, { token: hanako.token });
+    expect(await views(post.id)).toEqual({ [storeA]: 3 });
+    // Only a keyed digest of the viewer is kept: never the client's address.
+    const viewers = await sql<{ viewer: string }>(
+      service,
+      'select "viewer" from "content_viewer_day" where "content_id" = ?',
+      [post.id],
+    );
+    expect(viewers).toHaveLength(3);
+    expect(JSON.stringify(viewers)).not.toMatch(/127\.0\.0\.1|::1|viewer-app/);
   });
 
   it('count nothing for a draft (NOT_FOUND), the public list, or the management list', async () => {

@@ -35,3 +35,29 @@ export class ContentViewDay {
   @Property({ type: 'integer' })
   views!: number;
 }
+
+/**
+ * That a viewer has been counted for one piece of content on one Asia/Tokyo day (migration 0050): a
+ * view counts only when it inserts this row (`recordContentView`). `viewer` is a keyed digest of the
+ * user or of the client's address and user agent (`viewerOf`), never the address itself; rows of past
+ * days are deleted by the analytics job (`forgetPastViewers`).
+ */
+@Entity({ tableName: 'content_viewer_day' })
+@Check({ name: 'content_viewer_day_content_kind_check', expression: `"content_kind" in ('coupon', 'post', 'flyer')` })
+// The cleanup of past days.
+@Index({ properties: ['day'] })
+export class ContentViewerDay {
+  @PrimaryKey({ type: 'text' })
+  contentKind!: ContentKind;
+
+  @PrimaryKey({ type: 'uuid' })
+  contentId!: string;
+
+  /** The Asia/Tokyo date, YYYY-MM-DD. */
+  @PrimaryKey({ type: 'date' })
+  day!: string;
+
+  /** The viewer's keyed digest (base64url of an HMAC-SHA256). */
+  @PrimaryKey({ type: 'string', length: 64 })
+  viewer!: string;
+}

@@ -1,7 +1,7 @@
 /**
  * recordContentView against a real database: a view counts on its Asia/Tokyo day (23:30 and 00:30 JST
- * fall on two days), per content and store, and 20 views of one coupon recorded at the same moment
- * lose nothing. On PostgreSQL the 20 upserts are held on a lock and released together (each on its own
+ * fall on two days), per content and store, once per viewer and day, and 20 views of one coupon by
+ * 20 viewers recorded at the same moment lose nothing (20 by one viewer count one). On PostgreSQL the 20 upserts are held on a lock and released together (each on its own
  * connection), so a read-then-write counter would lose most of them; the embedded database runs them
  * one at a time.
  */
@@ -13,7 +13,7 @@ import { BusinessAccount } from '../../identity/index.js';
 import { ALL_ENTITIES } from '../../index.js';
 import { createOrm, rootEntityManager, type Orm } from '../../kernel/db/orm.js';
 import { Store } from '../store/store.entity.js';
-import { recordContentView, type ContentView } from './record-content-view.js';
+import { forgetPastViewers, recordContentView, type ContentView } from './record-content-view.js';
 
 const CONCURRENT = 20;
 
@@ -53,6 +53,38 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 describe('recordContentView', () => {
+  it('counts a viewer once per item and Tokyo day: replays add nothing, another viewer or day does', async () => {
+    const post = randomUUID();
+    const view = (at: string, viewer: string, store = storeId): ContentView => ({
+      kind: 'post',
+      contentId: post,
+      storeId: store,
+      at: new Date(at),
+      viewer,
+    });
+    for (let i = 0; i < 5; i++) await recordContentView(em(), view('2026-03-13T10:00:00+09:00', 'viewer-a'));
+    // The same viewer at another store of the app, the same day: still the one view.
+    await recordContentView(em(), view('2026-03-13T11:00:00+09:00', 'viewer-a', otherStoreId));
+    await recordContentView(em(), view('2026-03-13T12:00:00+09:00', 'viewer-b'));
+    await recordContentView(em(), view('2026-03-14T09:00:00+09:00', 'viewer-a'));
+    expect(await views(post)).toEqual([
+      { store_id: storeId, day: '2026-03-13', views: 2 },
+      { store_id: storeId, day: '2026-03-14', views: 1 },
+    ]);
+  });
+
+  it('forgets the viewers of past days, keeping today and yesterday (Tokyo)', async () => {
+    const flyer = randomUUID();
+    for (const at of ['2026-03-01T10:00:00+09:00', '2026-03-09T10:00:00+09:00', '2026-03-10T10:00:00+09:00'])
+      await recordContentView(em(), { kind: 'flyer', contentId: flyer, storeId, at: new Date(at), viewer: 'v' });
+    expect(await forgetPastViewers(em(), new Date('2026-03-10T12:00:00+09:00'))).toBeGreaterThanOrEqual(1);
+    const left = await em().execute<{ day: string }[]>(
+      `select to_char("day", 'YYYY-MM-DD') as "day" from "content_viewer_day" where "content_id" = ? order by 1`,
+      [flyer],
+    );
+    expect(left.map((r) => r.day)).toEqual(['2026-03-09', '2026-03-10']);
+  });
+
   it('counts a view on its Tokyo day: 23:30 and 00:30 JST are two days, per store', async () => {
     const coupon = randomUUID();
     const view = (at: string, store = storeId): ContentView => ({
@@ -60,6 +92,7 @@ describe('recordContentView', () => {
       contentId: coupon,
       storeId: store,
       at: new Date(at),
+      viewer: randomUUID(),
     });
     await recordContentView(em(), view('2026-03-10T23:30:00+09:00'));
     await recordContentView(em(), view('2026-03-10T23:59:59.999+09:00'));
@@ -75,8 +108,8 @@ describe('recordContentView', () => {
   it('keeps kinds apart and refuses an unknown kind', async () => {
     const id = randomUUID();
     const at = new Date();
-    await recordContentView(em(), { kind: 'post', contentId: id, storeId, at });
-    await recordContentView(em(), { kind: 'flyer', contentId: id, storeId, at });
+    await recordContentView(em(), { kind: 'post', contentId: id, storeId, at, viewer: 'v' });
+    await recordContentView(em(), { kind: 'flyer', contentId: id, storeId, at, viewer: 'v' });
     const rows = await em().execute<{ content_kind: string; views: number }[]>(
       'select "content_kind", "views" from "content_view_day" where "content_id" = ? order by 1',
       [id],
@@ -85,14 +118,22 @@ describe('recordContentView', () => {
       { content_kind: 'flyer', views: 1 },
       { content_kind: 'post', views: 1 },
     ]);
-    await expect(recordContentView(em(), { kind: 'banner' as 'post', contentId: id, storeId, at })).rejects.toThrow();
+    await expect(
+      recordContentView(em(), { kind: 'banner' as 'post', contentId: id, storeId, at, viewer: 'v' }),
+    ).rejects.toThrow();
   });
 
   it(`loses no view of ${CONCURRENT} recorded at once`, async () => {
     const coupon = randomUUID();
     const at = new Date('2026-03-12T12:00:00+09:00');
     const record = (orm: Orm) => () =>
-      recordContentView(rootEntityManager(orm).fork(), { kind: 'coupon', contentId: coupon, storeId, at });
+      recordContentView(rootEntityManager(orm).fork(), {
+        kind: 'coupon',
+        contentId: coupon,
+        storeId,
+        at,
+        viewer: randomUUID(),
+      });
     if (db.env.databaseUrl) {
       // One connection per contender, so that all of them wait on the lock and go together.
       const wide = await createOrm({ env: db.env, entities: ALL_ENTITIES, poolSize: CONCURRENT + 1 });

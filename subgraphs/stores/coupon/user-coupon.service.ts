@@ -2,7 +2,7 @@ import type { BaseContext } from '../../kernel/context.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { targetingFilter } from '../../kernel/segments/targeting.js';
-import { recordContentView } from '../content-view/record-content-view.js';
+import { recordContentView, viewerOf } from '../content-view/record-content-view.js';
 import { PUBLIC_STORE_SQL } from '../favorite/favorite.service.js';
 import type { DiscountKind } from './coupon.entity.js';
 import type { UserCouponItem } from './coupon.types.js';
@@ -98,7 +98,8 @@ export class UserCouponService {
         ])
       : [];
     if (!rows[0]) throw new NotFoundError('No coupon of a favorite store has these ids.', 'coupon_not_found');
-    await recordContentView(this.ctx.em, { kind: 'coupon', contentId: couponId, storeId, at: new Date() });
+    const viewer = viewerOf(this.ctx);
+    await recordContentView(this.ctx.em, { kind: 'coupon', contentId: couponId, storeId, at: new Date(), viewer });
     return itemOf(rows[0]);
   }
 }

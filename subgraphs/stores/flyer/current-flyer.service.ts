@@ -4,7 +4,7 @@ import type { BaseContext } from '../../kernel/context.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { NotFoundError, Validation } from '../../kernel/errors.js';
 import { targetingFilter } from '../../kernel/segments/targeting.js';
-import { recordContentView } from '../content-view/record-content-view.js';
+import { recordContentView, viewerOf } from '../content-view/record-content-view.js';
 import { PUBLIC_STORE_SQL } from '../favorite/favorite.service.js';
 import { Flyer } from './flyer.entity.js';
 import type { CurrentFlyerConnection, MyFlyersArgs } from './current-flyer.types.js';
@@ -71,6 +71,7 @@ export class CurrentFlyerService {
       contentId: flyer.id,
       storeId: flyer.storeId,
       at: new Date(),
+      viewer: viewerOf(this.ctx),
     });
     return flyer;
   }

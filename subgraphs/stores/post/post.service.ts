@@ -1,7 +1,7 @@
 import type { BaseContext } from '../../kernel/context.js';
 import { isUuid } from '../../kernel/db/uuid.js';
 import { ConflictError, NotFoundError, Validation } from '../../kernel/errors.js';
-import { recordContentView } from '../content-view/record-content-view.js';
+import { recordContentView, viewerOf } from '../content-view/record-content-view.js';
 import { mayManage } from '../ownership.js';
 import { ShopApp } from '../shop-app/shop-app.entity.js';
 import type { ShopAppService } from '../shop-app/shop-app.service.js';
@@ -51,7 +51,8 @@ export class AppPostService {
   /**
    * One public post of an app (as the public list shows it; else NOT_FOUND post_not_found). The answer
    * counts one view of the post for `storeId` (a store the app shows, else NOT_FOUND store_not_found),
-   * or for the app's main store when none is named; an app that shows no store counts none.
+   * or for the app's main store when none is named; an app that shows no store counts none. A viewer
+   * counts once per post and day (record-content-view.ts).
    */
   async publicOne(shopId: string, postId: string, storeId: string | null | undefined): Promise<AppPostView> {
     const app = await this.shopApps.getByShopId(shopId);
@@ -67,7 +68,13 @@ export class AppPostService {
     const viewedFor =
       storeId != null ? await this.shopApps.storeOf(app, storeId) : (await this.shopApps.storeIds(app))[0];
     if (viewedFor)
-      await recordContentView(this.ctx.em, { kind: 'post', contentId: postId, storeId: viewedFor, at: now });
+      await recordContentView(this.ctx.em, {
+        kind: 'post',
+        contentId: postId,
+        storeId: viewedFor,
+        at: now,
+        viewer: viewerOf(this.ctx),
+      });
     return viewOf(this.ctx.em.map(AppPost, row), app.shopId, now);
   }
 
