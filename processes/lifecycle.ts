@@ -3,7 +3,8 @@
  * topology): start it, log where it listens, shut it down gracefully on SIGINT/SIGTERM and exit 0.
  * A failure to start is one clear log line and exit code 1, not a stack dump.
  */
-import { EnvError, loadEnv } from '../subgraphs/kernel/env.js';
+import { EnvError, loadEnv, type Env } from '../subgraphs/kernel/env.js';
+import { trustProxyNotice } from '../subgraphs/kernel/env-trust-proxy.js';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../subgraphs/kernel/http/app.js';
 import { log } from '../subgraphs/kernel/logger.js';
 import { shutdownTracing } from '../subgraphs/kernel/observability/tracing.js';
@@ -71,12 +72,13 @@ export async function runService(name: string, start: () => Promise<StartedServi
     log('error', `${name} failed to start`, error instanceof EnvError ? { error: message } : { error });
     process.exit(1);
   };
-  let shutdownTimeoutMs: number;
+  let env: Env;
   try {
-    shutdownTimeoutMs = loadEnv().shutdownTimeoutMs;
+    env = loadEnv();
   } catch (error) {
     return failed(error);
   }
+  const shutdownTimeoutMs = env.shutdownTimeoutMs;
   let starting: Promise<StartedService>;
   try {
     starting = start();
@@ -91,5 +93,13 @@ export async function runService(name: string, start: () => Promise<StartedServi
   } catch (error) {
     return failed(error);
   }
-  log('info', `${name} ready`, { url: service.url, pid: process.pid });
+  logReady(name, service.url, env);
+}
+
+/**
+ * The `<name> ready` line: where the service listens, and whose X-Forwarded-For decides the client
+ * address (a proxy that passes a client's own header on would let clients pick their rate-limit bucket).
+ */
+export function logReady(name: string, url: string, env: Pick<Env, 'trustProxy'>): void {
+  log('info', `${name} ready`, { url, pid: process.pid, clientAddress: trustProxyNotice(env.trustProxy) });
 }

@@ -4,11 +4,13 @@
  * The service reaches the real PostgreSQL through a TCP proxy that the test cuts and restores, so it
  * needs DATABASE_URL (skipped, loudly, on the embedded database; a failure under CI).
  */
+import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
 import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
 import { TEST_OPERATOR_TOKEN } from './harness.js';
+import { publicQueries, restReadPaths, type ReadCaller } from './read-paths.js';
 import { hasPostgres } from './requirements.js';
 import { TcpProxy, type ProxyMode } from './tcp-proxy.js';
 
@@ -75,11 +77,11 @@ describe.skipIf(!databaseUrl)('database outage', () => {
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() };
   }
 
-  const graphql = (query: string, token?: string): Promise<Answer> =>
+  const graphql = (query: string, token?: string, variables: Record<string, unknown> = {}): Promise<Answer> =>
     call('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query }),
+      body: JSON.stringify({ query, variables }),
     });
 
   /** Every way in, each touching the database before or while it runs. */
@@ -177,4 +179,75 @@ describe.skipIf(!databaseUrl)('database outage', () => {
       expect(logLines.slice(before).filter((l) => l.level === 'error')).toHaveLength(1);
     });
   }
+
+  /** A user-only row is called with a token whose check reads the database; the operator's does not. */
+  const CREDENTIALS: Readonly<Record<ReadCaller, string | undefined>> = {
+    anonymous: undefined,
+    operator: TEST_OPERATOR_TOKEN,
+    user: FORGED_TOKEN,
+  };
+
+  const graphqlCode = (answer: Answer): unknown =>
+    (JSON.parse(answer.body) as { errors?: { extensions?: { code?: unknown } }[] }).errors?.[0]?.extensions?.code;
+
+  /**
+   * The reads that answer without the database, and why; every other GET row and public query must
+   * answer 503 / UNAVAILABLE while the database is down.
+   */
+  const WITHOUT_DATABASE: Readonly<Record<string, string>> = {
+    'GET /.well-known/oauth-authorization-server': 'metadata built from the configuration',
+    'Query.authorizationServerMetadata': 'metadata built from the configuration',
+    'Query.prefectures': 'a fixed vocabulary',
+    'Query.storeTypes': 'a fixed vocabulary',
+    'Query.introspectToken': 'a token that is not a JWT is inactive without a lookup',
+    'GET /api/v1/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier':
+      'Apple Wallet is not configured here: no pass type is known',
+    'Query.appleWalletUpdatedSerials': 'Apple Wallet is not configured here: no pass type is known',
+    'GET /api/v1/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber':
+      'a request without the ApplePass authorization is refused first',
+    'Query.appleWalletLatestPass': 'a request without the ApplePass authorization is refused first',
+    'Query.authorizationPrompt': "the walk's placeholder client_id is refused by its shape",
+    'Query.verifyAccessToken': 'no token in the request: refused before any lookup',
+  };
+
+  /** Why `answer` is not what a read `name` owes during an outage, or null when it is. */
+  function outageFault(name: string, answer: Answer & { readonly problem: boolean }): string | null {
+    if (name in WITHOUT_DATABASE) return answer.status >= 500 ? `${name}: ${answer.status}` : null;
+    if (answer.status === 503 && Number(answer.retryAfter) > 0 && answer.problem) return null;
+    return `${name}: ${answer.status} retry-after=${answer.retryAfter} ${answer.body.slice(0, 200)}`;
+  }
+
+  it('every read path answers 503 with Retry-After (each GET row of the route table, each public query)', async () => {
+    const introspection = JSON.parse((await graphql(getIntrospectionQuery())).body) as { data: IntrospectionQuery };
+    const queries = publicQueries(introspection.data);
+    const reads = restReadPaths();
+    expect(reads.length).toBeGreaterThan(20);
+    expect(queries.length).toBeGreaterThan(15);
+
+    await proxy.setMode('drop');
+    const faults: (string | null)[] = [];
+    try {
+      for (const read of reads) {
+        const token = CREDENTIALS[read.caller];
+        const response = await fetch(`${service.url}${read.path}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        const problem = response.headers.get('content-type')?.startsWith('application/problem+json') ?? false;
+        const answer = { status: response.status, retryAfter: response.headers.get('retry-after'), problem };
+        faults.push(outageFault(read.name, { ...answer, body: await response.text() }));
+      }
+      for (const query of queries) {
+        const answer = await graphql(query.document, undefined, query.variables);
+        const code = graphqlCode(answer);
+        // Over GraphQL the outage is the UNAVAILABLE code (HTTP 200 with errors, as graphql-over-http has it).
+        const status =
+          code === 'UNAVAILABLE' ? 503 : code === undefined ? 200 : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400;
+        faults.push(outageFault(query.operation, { ...answer, status, retryAfter: '5', problem: true }));
+      }
+    } finally {
+      await proxy.setMode('pass');
+      await untilRecovered();
+    }
+    expect(faults.filter(Boolean)).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
 import { findUnsafeText } from '../../subgraphs/kernel/input/unsafe-text.js';
+import { outageAnswer } from '../../subgraphs/kernel/db/outage.js';
 import { classifyBodyError, type BodyError } from '../../subgraphs/kernel/http/body-errors.js';
 import { log } from '../../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from './executor.js';
@@ -166,11 +167,20 @@ const FACADE_CODE: Readonly<Record<BodyError['reason'], string>> = {
   bad_request: 'bad_request',
 };
 
-/** Maps body-parser failures (body-errors.ts) to problems; anything else is an unexpected 500. */
+/**
+ * Maps body-parser failures (body-errors.ts) to problems and a database outage thrown outside
+ * GraphQL to 503 with Retry-After; anything else is an unexpected 500.
+ */
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   const bodyError = classifyBodyError(error);
   if (bodyError) {
     sendProblem(req, res, { status: bodyError.status, code: FACADE_CODE[bodyError.reason], detail: bodyError.detail });
+    return;
+  }
+  const outage = outageAnswer(error, req.requestId);
+  if (outage) {
+    const { status, code, detail, retryAfter } = outage;
+    sendProblem(req, res, { status, code, detail, headers: { 'Retry-After': retryAfter } });
     return;
   }
   log('error', 'unhandled facade error', { requestId: req.requestId, error });

@@ -10,6 +10,7 @@ import type { TracingConfig } from './observability/tracing.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit/rules.js';
 import { dashboardSettings, type DashboardSettings } from './env-dashboard.js';
 import { eventSettings, type EventSettings } from './env-events.js';
+import { trustProxySetting } from './env-trust-proxy.js';
 import { walletSettings, type WalletSettings } from './env-wallet.js';
 
 /** Which subgraphs exist; the order is the order they are composed in. */
@@ -61,10 +62,11 @@ export interface Env {
   /** Log SQL statements. Default false. */
   readonly debugSql: boolean;
   /**
-   * Which proxies' X-Forwarded-For is believed for the client IP (express `trust proxy`, e.g.
-   * `loopback, uniquelocal` behind a private network). Default `loopback`.
+   * Which proxies' X-Forwarded-For decides the client IP (express `trust proxy`, e.g.
+   * `loopback, uniquelocal` behind a private network; `TRUST_PROXY=none` is false: no proxy).
+   * Default `loopback`. A value trusting every address is refused (env-trust-proxy.ts).
    */
-  readonly trustProxy: string;
+  readonly trustProxy: string | false;
   /**
    * Key that encrypts secrets at rest (AES-256-GCM), e.g. the OAuth signing keys (`SECRETS_KEY`, 32
    * bytes base64url). Required in production; elsewhere, when unset, one is generated and kept under
@@ -314,7 +316,9 @@ export function loadEnv(source: Source = process.env): Env {
     subgraphPort: source.SUBGRAPH_PORT ? int(source, 'SUBGRAPH_PORT', 0) : undefined,
     subgraphUrls,
     debugSql: bool(source, 'DEBUG_SQL', false),
-    trustProxy: source.TRUST_PROXY || 'loopback',
+    trustProxy: trustProxySetting(source.TRUST_PROXY, (message) => {
+      throw new EnvError(message);
+    }),
     secretsKey: secretsKey(source, nodeEnvRaw),
     shutdownTimeoutMs: int(source, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     graphqlLimits: graphqlLimits(source),

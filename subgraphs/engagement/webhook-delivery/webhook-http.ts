@@ -5,14 +5,17 @@
  * registration and later resolves to a private address (DNS rebinding) is refused at connect time, and
  * IP-literal hosts are checked before any connection. Loopback, private, link-local, CGNAT, multicast,
  * unique-local, unspecified and reserved addresses are allowed only when `allowPrivate` (development
- * and tests).
+ * and tests); an IPv6 address carrying an IPv4 address is judged as that address (public-address.ts).
  */
 import { promises as dns } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from './public-address.js';
 import { signatureHeader } from './webhook-signature.js';
+
+export { isPublicAddress } from './public-address.js';
 
 /** Longest response excerpt kept (webhook_attempt.response_excerpt). */
 export const EXCERPT_CHARS = 1024;
@@ -66,22 +69,6 @@ function ipLiteral(hostname: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   // Only the canonical dotted-quad and IPv6 forms; WHATWG URL parsing already normalises 0x7f.1 etc.
   return ipaddr.isValid(bare) ? ipaddr.parse(bare) : null;
-}
-
-/** True when `address` is a public unicast address (IPv4-mapped IPv6 judged as its IPv4). */
-export function isPublicAddress(address: string | ipaddr.IPv4 | ipaddr.IPv6): boolean {
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    parsed = typeof address === 'string' ? ipaddr.parse(address.replace(/%.*$/, '')) : address;
-  } catch {
-    return false;
-  }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  // Everything ipaddr.js names (private, loopback, linkLocal, carrierGradeNat, multicast, uniqueLocal,
-  // unspecified, reserved, 6to4, teredo, …) except plain unicast is refused.
-  return parsed.range() === 'unicast';
 }
 
 /**

@@ -138,3 +138,22 @@ export async function failUnavailableOnOutage<T>(work: () => Promise<T>, request
     throw databaseUnavailableError();
   }
 }
+
+/**
+ * For an error that reached an HTTP error handler outside GraphQL (a page, a raw read on a pool): when
+ * it is a database outage, reports it to {@link databaseOutage} and returns the answer every outage
+ * gets (503, `Retry-After`, reason `database_unavailable`); else null, and the handler answers 500.
+ */
+export function outageAnswer(
+  error: unknown,
+  requestId?: string,
+): { status: 503; code: string; detail: string; retryAfter: string } | null {
+  if (!isDatabaseUnavailable(error)) return null;
+  databaseOutage.failed(error, requestId);
+  return {
+    status: 503,
+    code: DATABASE_UNAVAILABLE,
+    detail: UNAVAILABLE_MESSAGE,
+    retryAfter: String(OUTAGE_RETRY_AFTER_SECONDS),
+  };
+}

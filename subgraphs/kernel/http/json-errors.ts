@@ -4,6 +4,7 @@
  * so no response is ever express's HTML error page or carries a stack trace, in any NODE_ENV.
  */
 import type { Express, NextFunction, Request, Response } from 'express';
+import { outageAnswer } from '../db/outage.js';
 import { log } from '../logger.js';
 import { classifyBodyError } from './body-errors.js';
 
@@ -13,6 +14,7 @@ const TITLES: Readonly<Record<number, string>> = {
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** Sends `body` as JSON with `status` and `type`, dropping whatever a failed handler had set. */
@@ -39,7 +41,12 @@ function notFound(req: Request, res: Response): void {
 }
 
 function lastErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
-  const failure = classifyBodyError(error);
+  // A database outage is a 503 wherever it was thrown (logged once per outage, not per request).
+  const outage = outageAnswer(error, req.requestId);
+  const failure = outage
+    ? { status: outage.status, reason: outage.code, detail: outage.detail }
+    : classifyBodyError(error);
+  if (outage && !res.headersSent) res.setHeader('Retry-After', outage.retryAfter);
   if (!failure) {
     log('error', 'unhandled request error', {
       requestId: req.requestId,
