@@ -3,7 +3,8 @@
  * each rule names a real operation, and each non-public operation refuses callers without a token,
  * with an invalid, expired, revoked or refreshed-away token, with a token of the wrong kind or
  * without the scope its rule names, and (unless its rule allows it) the operator. Real tokens come
- * from the OAuth fixtures. Also: no endpoint shows or changes another user's data.
+ * from the OAuth fixtures. Also: no endpoint shows or changes another user's data, and every event type
+ * of the catalogue reaches a webhook or a subscription only through a token holding its read scope.
  */
 import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { decodeJwt } from 'jose';
@@ -17,6 +18,8 @@ import {
   USER_SCOPES as ALL_USER_SCOPES,
 } from '../subgraphs/kernel/auth/scopes.js';
 import { rootEntityManager } from '../subgraphs/kernel/db/orm.js';
+import { EVENT_TYPE_NAMES, eventTypeScope, type EventType } from '../subgraphs/kernel/events/catalogue.js';
+import { publishEvent, TestSubscriber, until } from '../gateway/subscriptions/subscriptions.fixtures.js';
 import {
   createBusiness,
   createUser,
@@ -474,6 +477,87 @@ describe('the access table with real tokens', () => {
       await expectInsufficientScope(call, tokens.get(read)!, needed);
     }
   });
+});
+
+describe('event types within consent', () => {
+  const REGISTER = 'mutation($input: RegisterWebhookEndpointInput!) { registerWebhookEndpoint(input: $input) { id } }';
+  let owner: { app: App; ownerId: string; businessAccountId: string };
+  const subscribers: TestSubscriber[] = [];
+
+  beforeAll(async () => {
+    const email = `owner-${randomUUID()}@example.test`;
+    const ownerId = await createUser(service, email);
+    const businessAccountId = await createBusiness(service, email);
+    owner = { app: await registerApp(service, [...ALL_BUSINESS_SCOPES]), ownerId, businessAccountId };
+  });
+
+  const tokenWith = async (scopes: readonly string[]) =>
+    (
+      await tokensFor(service, owner.app, owner.ownerId, {
+        scopes: [...scopes],
+        businessAccountId: owner.businessAccountId,
+      })
+    ).accessToken;
+  /** Registers an endpoint for `type` alone (never called: nothing is fanned out to it); 'ok' or the error's extensions. */
+  const registration = async (type: string, token: string) => {
+    const input = { url: 'http://127.0.0.1:9/hooks', events: [type], secret: 'the-walker-endpoint-secret' };
+    const result = await service.graphql(REGISTER, { input }, token);
+    return result.errors?.[0]?.extensions ?? 'ok';
+  };
+  const connect = (token: string) => {
+    const subscriber = new TestSubscriber(service.url, { authorization: `Bearer ${token}` });
+    subscribers.push(subscriber);
+    return subscriber;
+  };
+
+  it('refuses a webhook and a subscription of each type to a token without its read scope, and accepts them with it', async () => {
+    const byScope = new Map<string | null, EventType[]>();
+    for (const type of EVENT_TYPE_NAMES)
+      byScope.set(eventTypeScope(type), [...(byScope.get(eventTypeScope(type)) ?? []), type]);
+    const em = rootEntityManager(service.orm);
+    const marker = await publishEvent(em, owner.businessAccountId);
+    const granted: [TestSubscriber, EventType[]][] = [];
+    const refused: [TestSubscriber, EventType[]][] = [];
+    try {
+      for (const [scope, types] of byScope) {
+        // The test call needs no scope: a token holding no event type's scope is the one "with" it.
+        const withIt = await tokenWith(scope ? [scope] : ['store.info.read']);
+        granted.push([connect(withIt), types]);
+        const without = scope ? await tokenWith(ALL_BUSINESS_SCOPES.filter((s) => s !== scope)) : null;
+        if (without) refused.push([connect(without), types]);
+        for (const type of types) {
+          expect(await registration(type, withIt), type).toBe('ok');
+          granted.at(-1)![0].subscribe({ types: [type], after: marker.id });
+          if (!without) continue;
+          expect(await registration(type, without), type).toMatchObject(insufficientScope(type, scope!));
+          refused.at(-1)![0].subscribe({ types: [type] });
+        }
+      }
+      for (const [subscriber, types] of refused) {
+        await until(() => subscriber.errors.length >= types.length, 10_000, 'the refusals');
+        expect(subscriber.errors.map((e) => e.extensions)).toMatchObject(
+          types.map((t) => insufficientScope(t, eventTypeScope(t)!)),
+        );
+      }
+      for (const type of EVENT_TYPE_NAMES) await publishEvent(em, owner.businessAccountId, { type });
+      for (const [subscriber, types] of granted) {
+        const events = await subscriber.waitForEvents(types.length);
+        expect(events.map((e) => e.type).sort(), types.join()).toEqual([...types].sort());
+      }
+    } finally {
+      await Promise.all(subscribers.splice(0).map((s) => s.dispose()));
+      await rootEntityManager(service.orm)
+        .fork()
+        .execute('delete from "webhook_endpoint" where "business_account_id" = ?', [owner.businessAccountId]);
+    }
+  }, 60_000);
+});
+
+const insufficientScope = (type: string, scope: string) => ({
+  code: 'FORBIDDEN',
+  reason: 'insufficient_scope',
+  scope,
+  types: [type],
 });
 
 describe('no endpoint returns another user’s data', () => {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TRY_PATH } from '../rest-facade/landing.js';
 import { BUSINESS_SCOPES, USER_SCOPES } from '../subgraphs/kernel/auth/scopes.js';
+import { EVENT_TYPE_NAMES, eventTypeScope } from '../subgraphs/kernel/events/catalogue.js';
 import { DEMO_BUSINESSES, DEMO_STORES } from '../processes/demo/demo-data.js';
 import { usageOf } from '../tools/ops/command.js';
 import { LOCAL_COMMANDS, OPS_COMMANDS } from '../tools/ops/commands.js';
@@ -68,6 +69,22 @@ describe('README, operator CLI', () => {
 describe('README, scopes', () => {
   it('names every scope', () => {
     for (const scope of [...USER_SCOPES, ...BUSINESS_SCOPES]) expect(README).toContain(`\`${scope}\``);
+  });
+
+  it("gives every event type the catalogue's read scope in the events-and-consent table", () => {
+    const table = README.split('### Events and consent')[1]?.split('\n\n')[2] ?? '';
+    const rows = table.split('\n').slice(2);
+    const named = new Map<string, string>();
+    for (const row of rows) {
+      const [types = '', scope = ''] = row
+        .split('|')
+        .slice(1, 3)
+        .map((cell) => cell.trim());
+      for (const type of types.match(/`[a-z.]+`/g) ?? []) named.set(type.slice(1, -1), scope.replace(/`/g, ''));
+    }
+    expect(Object.fromEntries(named)).toEqual(
+      Object.fromEntries(EVENT_TYPE_NAMES.map((type) => [type, eventTypeScope(type) ?? 'none'])),
+    );
   });
 });
 

@@ -5,10 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { EventHub, parseNotification, type EventStore, type PublishedEvent, type ResumePoint } from './event-hub.js';
 import { notifyPayload } from '../../subgraphs/kernel/events/publisher.js';
+import { BUSINESS_SCOPES } from '../../subgraphs/kernel/auth/scopes.js';
 import { EventStream, MAX_QUEUED_EVENTS } from './event-stream.js';
 
 const A = '01900000-0000-7000-8000-00000000000a';
 const B = '01900000-0000-7000-8000-00000000000b';
+/** A token holding every business scope: it may receive every type. */
+const ALL: ReadonlySet<string> = new Set(BUSINESS_SCOPES);
 
 function event(seq: number, businessAccountId = A, type = 'post.published'): PublishedEvent {
   return {
@@ -110,7 +113,7 @@ describe('EventStream', () => {
       publish(store, hub, event(4));
       publish(store, hub, event(5));
     };
-    const stream = await new EventStream({ businessAccountId: A }, hub, store).open(event(1).id, 30);
+    const stream = await new EventStream({ businessAccountId: A, scopes: ALL }, hub, store).open(event(1).id, 30);
     expect(await take(stream, 4)).toEqual([2, 3, 4, 5]);
     publish(store, hub, event(6));
     publish(store, hub, event(7, B));
@@ -124,10 +127,11 @@ describe('EventStream', () => {
     const store = new MemoryStore();
     const hub = new EventHub(store);
     store.rows.push(event(1), event(2));
-    const stream = await new EventStream({ businessAccountId: A, types: ['coupon.published'] }, hub, store).open(
-      null,
-      30,
-    );
+    const stream = await new EventStream(
+      { businessAccountId: A, scopes: ALL, types: ['coupon.published'] },
+      hub,
+      store,
+    ).open(null, 30);
     publish(store, hub, event(3));
     publish(store, hub, event(4, A, 'coupon.published'));
     expect(await take(stream, 1)).toEqual([4]);
@@ -136,7 +140,7 @@ describe('EventStream', () => {
   it('reads again what a lost LISTEN connection missed (resync), in order', async () => {
     const store = new MemoryStore();
     const hub = new EventHub(store);
-    const stream = await new EventStream({ businessAccountId: A }, hub, store).open(null, 30);
+    const stream = await new EventStream({ businessAccountId: A, scopes: ALL }, hub, store).open(null, 30);
     publish(store, hub, event(1));
     expect(await take(stream, 1)).toEqual([1]);
     store.rows.push(event(2), event(3)); // notifications lost
@@ -149,19 +153,48 @@ describe('EventStream', () => {
     const store = new MemoryStore();
     const hub = new EventHub(store);
     store.rows.push(event(1, B));
-    expect(() => new EventStream({ businessAccountId: A, types: ['nope'] }, hub, store)).toThrow(
+    expect(() => new EventStream({ businessAccountId: A, scopes: ALL, types: ['nope'] }, hub, store)).toThrow(
       /Unknown event types: nope/,
     );
-    await expect(new EventStream({ businessAccountId: A }, hub, store).open(event(1).id, 30)).rejects.toMatchObject({
+    await expect(
+      new EventStream({ businessAccountId: A, scopes: ALL }, hub, store).open(event(1).id, 30),
+    ).rejects.toMatchObject({
       extensions: { reason: 'resume_point_unknown' },
     });
+    expect(hub.size).toBe(0);
+  });
+
+  it("without `types` passes only the types the token's scopes allow, and refuses asking for others", async () => {
+    const store = new MemoryStore();
+    const hub = new EventHub(store);
+    const scopes = new Set(['store.info.read', 'store.coupons.read']);
+    const stream = await new EventStream({ businessAccountId: A, scopes }, hub, store).open(null, 30);
+    publish(store, hub, event(1, A, 'survey.submitted'));
+    publish(store, hub, event(2, A, 'purchase.completed'));
+    publish(store, hub, event(3, A, 'coupon.published'));
+    expect(await take(stream, 1)).toEqual([3]);
+    await stream.return();
+    expect(
+      () =>
+        new EventStream({ businessAccountId: A, scopes, types: ['coupon.published', 'survey.submitted'] }, hub, store),
+    ).toThrow(
+      expect.objectContaining({
+        message: 'The token lacks the scope of these event types: survey.submitted (store.campaigns.read).',
+        extensions: expect.objectContaining({
+          code: 'FORBIDDEN',
+          reason: 'insufficient_scope',
+          types: ['survey.submitted'],
+          scope: 'store.campaigns.read',
+        }) as unknown,
+      }),
+    );
     expect(hub.size).toBe(0);
   });
 
   it('ends a subscriber that falls more than the limit behind, with subscriber_too_slow', async () => {
     const store = new MemoryStore();
     const hub = new EventHub(store);
-    const stream = await new EventStream({ businessAccountId: A }, hub, store).open(null, 30);
+    const stream = await new EventStream({ businessAccountId: A, scopes: ALL }, hub, store).open(null, 30);
     await new Promise((resolve) => setTimeout(resolve, 0));
     for (let seq = 1; seq <= MAX_QUEUED_EVENTS + 1; seq += 1) publish(store, hub, event(seq));
     await new Promise((resolve) => setTimeout(resolve, 0));

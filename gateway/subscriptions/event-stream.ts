@@ -8,6 +8,13 @@
  */
 import { AppError, BadUserInputError, ErrorCode } from '../../subgraphs/kernel/errors.js';
 import { isUuid } from '../../subgraphs/kernel/db/uuid.js';
+import {
+  describeMissingScopes,
+  receivableEventTypes,
+  scopesOf,
+  unreceivableEventTypes,
+  type EventType,
+} from '../../subgraphs/kernel/events/catalogue.js';
 import type { EventHub, EventStore, HubMember, PublishedEvent } from './event-hub.js';
 import { unknownEventTypes } from './event-types.js';
 
@@ -21,6 +28,8 @@ const DAY_MS = 86_400_000;
 /** What a subscription asked for, checked. */
 export interface EventStreamRequest {
   readonly businessAccountId: string;
+  /** The subscriber's token's scopes: they decide which types it may receive. */
+  readonly scopes: ReadonlySet<string>;
   readonly types?: readonly string[] | null;
   readonly after?: string | null;
 }
@@ -43,15 +52,29 @@ export function expiredResumePoint(retentionDays: number): AppError {
   );
 }
 
-/** Validates `types`; throws `unknown_event_type` naming the unknown ones. */
-export function checkedTypes(types: readonly string[] | null | undefined): ReadonlySet<string> | null {
-  if (types === null || types === undefined) return null;
+/**
+ * The types a subscription receives: those asked for, or without `types` every type the scopes allow.
+ * Throws `unknown_event_type` naming unknown types, then FORBIDDEN `insufficient_scope` naming the types
+ * whose scope the token lacks (`extensions.types`, and the scopes in `extensions.scope`).
+ */
+export function checkedTypes(
+  types: readonly string[] | null | undefined,
+  scopes: ReadonlySet<string>,
+): ReadonlySet<string> {
+  if (types === null || types === undefined) return new Set(receivableEventTypes(scopes));
   const unknown = unknownEventTypes(types);
   if (unknown.length > 0)
     throw new BadUserInputError(
       `Unknown event types: ${unknown.join(', ')}.`,
       unknown.map((type) => ({ path: 'types', message: `unknown event type ${type}` })),
       'unknown_event_type',
+    );
+  const refused = unreceivableEventTypes(types as EventType[], scopes);
+  if (refused.length > 0)
+    throw new AppError(
+      ErrorCode.Forbidden,
+      `The token lacks the scope of these event types: ${describeMissingScopes(refused)}.`,
+      { reason: 'insufficient_scope', extra: { scope: scopesOf(refused).join(' '), types: refused } },
     );
   return new Set(types);
 }
@@ -62,7 +85,8 @@ const asError = (error: unknown): Error => (error instanceof Error ? error : new
 
 export class EventStream implements AsyncIterableIterator<PublishedEvent>, HubMember {
   readonly businessAccountId: string;
-  private readonly types: ReadonlySet<string> | null;
+  /** The types it receives (the scopes' types when none were asked for). */
+  private readonly types: ReadonlySet<string>;
   /** The highest publish_seq passed (delivered or filtered out); nothing at or below it is sent again. */
   private lastSeq = 0n;
   /** While replaying, live events wait here. */
@@ -81,7 +105,7 @@ export class EventStream implements AsyncIterableIterator<PublishedEvent>, HubMe
     private readonly store: EventStore,
   ) {
     this.businessAccountId = request.businessAccountId;
-    this.types = checkedTypes(request.types);
+    this.types = checkedTypes(request.types, request.scopes);
   }
 
   /**
@@ -149,7 +173,7 @@ export class EventStream implements AsyncIterableIterator<PublishedEvent>, HubMe
   private accept(event: PublishedEvent): void {
     if (this.finished || event.seq <= this.lastSeq) return;
     this.lastSeq = event.seq;
-    if (this.types && !this.types.has(event.type)) return;
+    if (!this.types.has(event.type)) return;
     if (this.waiter) {
       const waiter = this.waiter;
       this.waiter = undefined;

@@ -15,6 +15,7 @@ import {
   type GraphQLNullableType,
 } from 'graphql';
 import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
+import { EVENT_TYPE_NAMES, eventTypeScope } from '../../subgraphs/kernel/events/catalogue.js';
 import { knownEventTypes } from './event-types.js';
 import type { PublishedEvent } from './event-hub.js';
 
@@ -34,6 +35,9 @@ export type OpenEventStream = (
 ) => Promise<AsyncIterable<PublishedEvent>> | AsyncIterable<PublishedEvent>;
 
 const nonNull = <T extends GraphQLNullableType>(type: T): GraphQLNonNull<T> => new GraphQLNonNull(type);
+
+/** The scope each event type needs, one line per type (the catalogue's), for the descriptions. */
+const SCOPE_TABLE = EVENT_TYPE_NAMES.map((type) => `- \`${type}\`: ${eventTypeScope(type) ?? 'no scope'}`).join('\n');
 
 const EventType = new GraphQLObjectType<PublishedEvent>({
   name: 'Event',
@@ -56,11 +60,19 @@ export function eventsSchema(open: OpenEventStream = () => emptyStream()): Graph
   const events: GraphQLFieldConfig<PublishedEvent, unknown, EventsArguments> = {
     type: nonNull(EventType),
     description:
-      "Events of the caller's business account as they are published, oldest first. `types` keeps only those " +
-      'types (unknown types are an error). `after` (an event id) first replays the events published after that ' +
-      'one, within EVENT_RETENTION_DAYS, then continues live with no gap and no duplicate.',
+      "Events of the caller's business account as they are published, oldest first, only of the types whose read " +
+      "scope the connection's token holds. `types` keeps only those types: an unknown type is BAD_USER_INPUT " +
+      'unknown_event_type; a type whose scope the token lacks is FORBIDDEN insufficient_scope (the types in ' +
+      '`extensions.types`, the scopes in `extensions.scope`). Without `types`, every type the scopes allow, never ' +
+      'more. `after` (an event id) first replays the events published after that one, within EVENT_RETENTION_DAYS, ' +
+      `then continues live with no gap and no duplicate.\n\nThe scope each type needs:\n${SCOPE_TABLE}`,
     args: {
-      types: { type: new GraphQLList(nonNull(GraphQLString)) },
+      types: {
+        type: new GraphQLList(nonNull(GraphQLString)),
+        description:
+          "Event types to receive; each needs its read scope in the token (see the field's description). Omitted: " +
+          'every type the scopes allow.',
+      },
       after: { type: GraphQLID },
     },
     subscribe: (_root, args, context) => open(args, context),
@@ -72,7 +84,9 @@ export function eventsSchema(open: OpenEventStream = () => emptyStream()): Graph
       fields: {
         eventTypes: {
           type: nonNull(new GraphQLList(nonNull(GraphQLString))),
-          description: 'The event types `events(types:)` accepts.',
+          description:
+            'The event types of the catalogue. `events(types:)` accepts those whose read scope the token holds: ' +
+            `\n${SCOPE_TABLE}`,
           resolve: () => knownEventTypes(),
         },
       },

@@ -66,6 +66,8 @@ interface Connection {
   readonly socket: WebSocket;
   readonly token: string;
   readonly businessAccountId: string;
+  /** The token's scopes: which event types its subscriptions may receive. */
+  readonly scopes: ReadonlySet<string>;
   expiry: NodeJS.Timeout | undefined;
 }
 
@@ -74,9 +76,10 @@ interface ConnectionExtra extends Record<PropertyKey, unknown> {
   connection: Connection;
 }
 
-/** The context of an operation: the connection's business account. */
+/** The context of an operation: the connection's business account and its token's scopes. */
 interface SubscriptionContext {
   readonly businessAccountId: string;
+  readonly scopes: ReadonlySet<string>;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -165,8 +168,8 @@ export function attachSubscriptions(httpServer: Server, options: SubscriptionSer
   recheckTimer.unref();
 
   const schema = eventsSchema(async (args: EventsArguments, context) => {
-    const { businessAccountId } = context as SubscriptionContext;
-    const stream = new EventStream({ businessAccountId, types: args.types }, options.hub, options.hub.store);
+    const { businessAccountId, scopes } = context as SubscriptionContext;
+    const stream = new EventStream({ businessAccountId, scopes, types: args.types }, options.hub, options.hub.store);
     return stream.open(args.after, options.retentionDays);
   });
   const rules = options.production ? [...specifiedRules, NoSchemaIntrospectionCustomRule] : specifiedRules;
@@ -188,6 +191,7 @@ export function attachSubscriptions(httpServer: Server, options: SubscriptionSer
           : undefined,
       context: (ctx): SubscriptionContext => ({
         businessAccountId: ctx.extra.connection?.businessAccountId ?? '',
+        scopes: ctx.extra.connection?.scopes ?? new Set(),
       }),
       onConnect: async (ctx) => {
         const socket = ctx.extra.socket;
@@ -215,6 +219,7 @@ export function attachSubscriptions(httpServer: Server, options: SubscriptionSer
           socket,
           token,
           businessAccountId: principal.businessAccountId,
+          scopes: principal.scopes,
           expiry: undefined,
         };
         const untilExpiry = Math.min(principal.expiresAt.getTime() - Date.now(), MAX_TIMER_MS);

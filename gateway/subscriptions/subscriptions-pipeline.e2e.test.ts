@@ -5,13 +5,24 @@
  * id, type, time and payload: the same event a registered webhook receiver gets (signature verified
  * with `standardwebhooks`).
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rootEntityManager } from '../../subgraphs/kernel/db/orm.js';
 import type { TestService } from '../../test/harness.js';
-import { registerApp, startOAuthService } from '../../test/fixtures/oauth.fixtures.js';
+import {
+  createBusiness,
+  createUser,
+  postJson,
+  registerApp,
+  startOAuthService,
+  tokensFor,
+  type App,
+} from '../../test/fixtures/oauth.fixtures.js';
+import { startWebhookReceiver } from '../../test/fixtures/webhook-receiver.js';
+import { uuidv7 } from '../../subgraphs/kernel/db/uuid.js';
 import { createStore } from '../../test/fixtures/receipts.fixtures.js';
 import { business, COUPON_FIELDS, COUPON_SCOPES, createCoupon, sql } from '../../test/fixtures/stores.fixtures.js';
 import { publishEvent, TestSubscriber, until } from './subscriptions.fixtures.js';
@@ -108,8 +119,63 @@ describe('outbox -> publisher -> graphql-ws', () => {
     expect(verified).toEqual(event);
     expect(delivery.headers['webhook-id']).toBe(event!.id);
 
-    // The other business's first event is its own, published after the coupon.
-    const own = await publishEvent(em, theirs.businessAccountId);
+    // The other business's first event is its own, published after the coupon (of a type its token may receive).
+    const own = await publishEvent(em, theirs.businessAccountId, { type: 'coupon.published' });
     expect((await other.waitForEvents(1)).map((e) => e.id)).toEqual([own.id]);
+  }, 60_000);
+});
+
+describe('webhooks only within consent', () => {
+  it("stops delivering to an endpoint whose app's grant for the business is revoked, and disables it", async () => {
+    // One owner, one business, two apps: the revoked one's endpoint stops, the other's still receives.
+    const email = `owner-${randomUUID()}@example.test`;
+    const ownerId = await createUser(service, email);
+    const businessAccountId = await createBusiness(service, email);
+    const tokenOf = async (app: App) =>
+      (await tokensFor(service, app, ownerId, { scopes: COUPON_SCOPES, businessAccountId })).accessToken;
+    const [revoked, kept] = [
+      await tokenOf(await registerApp(service, COUPON_SCOPES)),
+      await tokenOf(await registerApp(service, COUPON_SCOPES)),
+    ];
+    const [revokedReceiver, keptReceiver] = [await startWebhookReceiver(), await startWebhookReceiver()];
+    try {
+      const register = async (url: string, token: string) => {
+        const answer = await service.rest('POST', '/api/v1/webhooks/', token, {
+          url,
+          events: ['coupon.published'],
+          secret: SECRET,
+        });
+        expect(answer.status).toBe(200);
+        return answer.body.id as string;
+      };
+      const revokedEndpoint = await register(revokedReceiver.url, revoked);
+      const keptEndpoint = await register(keptReceiver.url, kept);
+      expect((await postJson(service, '/api/v1/auth/revoke', { token: revoked })).status).toBe(200);
+      const [endpoint] = await sql<{ status: string; disabled_reason: string | null }>(
+        service,
+        'select "status", "disabled_reason" from "webhook_endpoint" where "id" = ?',
+        [revokedEndpoint],
+      );
+      expect(endpoint).toEqual({ status: 'disabled', disabled_reason: 'app_access_ended' });
+
+      // An event of the business after the revocation (committed to the outbox as a change would).
+      const eventId = uuidv7();
+      await sql(
+        service,
+        `insert into "outbox_event" ("id", "created_at", "updated_at", "type", "business_account_id", "occurred_at", "payload")
+         values (?, now(), now(), 'coupon.published', ?, now(), ?::jsonb)`,
+        [eventId, businessAccountId, JSON.stringify({ couponId: randomUUID(), title: 'after revocation' })],
+      );
+      await until(() => keptReceiver.received.length > 0, 15_000, 'the live app’s delivery');
+      expect(keptReceiver.received[0]!.headers['webhook-id']).toBe(eventId);
+      // Fanned out in one transaction with the live app's: the revoked app's endpoint got no delivery at all.
+      const deliveries = await sql(service, 'select "endpoint_id" from "webhook_delivery" where "event_id" = ?', [
+        eventId,
+      ]);
+      expect(deliveries).toEqual([{ endpoint_id: keptEndpoint }]);
+      expect(revokedReceiver.received).toEqual([]);
+    } finally {
+      await Promise.all([revokedReceiver.close(), keptReceiver.close()]);
+    }
   }, 60_000);
 });

@@ -11,7 +11,8 @@ import { createUser, postJson, registerApp, startOAuthService, tokensFor } from 
 import { businessOwner } from '../../test/fixtures/stores.fixtures.js';
 import { publishEvent, received, TestSubscriber, until } from './subscriptions.fixtures.js';
 
-const SCOPES = ['store.info.read'];
+/** The read scopes of the types these tests publish (post.published, coupon.published). */
+const SCOPES = ['store.info.read', 'sns.content.read', 'store.coupons.read'];
 
 let service: TestService;
 let em: EntityManager;
@@ -123,6 +124,39 @@ describe('graphql-ws subscriptions on /graphql', () => {
     expect(closed.reason).toMatch(/revoked/);
     expect(service.subscriptions.server.connectionCount).toBe(0);
   }, 30_000);
+});
+
+describe('events only within consent', () => {
+  it("sends a subscription without types only its token's types, and refuses asking for others (FORBIDDEN)", async () => {
+    const app = await registerApp(service, ['store.info.read']);
+    const owner = await businessOwner(service, app);
+    const infoOnly = await owner.token(['store.info.read']);
+    const marker = await publishEvent(em, owner.businessAccountId);
+    const all = connect(bearer(infoOnly));
+    all.subscribe({ after: marker.id });
+    await publishEvent(em, owner.businessAccountId, {
+      type: 'survey.submitted',
+      data: { responseId: 'r-1', answers: [{ questionId: 'q-1', text: '店員さんの名前は山田さん' }] },
+    });
+    await publishEvent(em, owner.businessAccountId, { type: 'purchase.completed' });
+    // The test call needs no scope: it arrives, and everything published before it was passed over.
+    const test = await publishEvent(em, owner.businessAccountId, { type: 'webhook.test' });
+    expect(await all.waitForEvents(1)).toEqual([received(test)]);
+
+    const asked = connect(bearer(infoOnly));
+    asked.subscribe({ types: ['webhook.test', 'survey.submitted', 'customer.updated'] });
+    expect(await asked.waitForError()).toMatchObject({
+      message:
+        'The token lacks the scope of these event types: survey.submitted (store.campaigns.read), customer.updated (store.customers.read).',
+      extensions: {
+        code: 'FORBIDDEN',
+        reason: 'insufficient_scope',
+        scope: 'store.campaigns.read store.customers.read',
+        types: ['survey.submitted', 'customer.updated'],
+      },
+    });
+    expect(asked.events).toEqual([]);
+  });
 });
 
 describe('resume after an event id', () => {

@@ -15,6 +15,8 @@ import { business, consumer, sql, type Business, type Consumer } from '../../tes
 import { TEST_OPERATOR_TOKEN, type TestService } from '../../test/harness.js';
 
 const SECRET = 'a-long-enough-raw-secret-for-tests';
+/** The read scopes of the event types these tests register (purchase.*, order.*, checkin.*). */
+const EVENT_SCOPES = ['sales.read', 'store.orders.read', 'store.campaigns.read'];
 const WHSEC = `whsec_${randomBytes(32).toString('base64')}`;
 
 let service: TestService;
@@ -38,9 +40,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   service = await startOAuthService();
-  const businessApp = await registerApp(service, ['store.products.read']);
-  shop = await business(service, businessApp, ['store.products.read']);
-  other = await business(service, businessApp, ['store.products.read']);
+  const businessApp = await registerApp(service, EVENT_SCOPES);
+  shop = await business(service, businessApp, EVENT_SCOPES);
+  other = await business(service, businessApp, EVENT_SCOPES);
   hanako = await consumer(service, await registerApp(service, ['user.profile.read']), ['user.profile.read']);
 });
 
@@ -118,6 +120,32 @@ describe('POST /api/v1/webhooks/', () => {
     expect(errors[0]!.message).toMatch(/^unknown event types: purchase\.refunded, coupon\.expired \(known: /);
   });
 
+  it('answers 403 insufficient_scope naming the types whose read scope the token lacks, and stores nothing', async () => {
+    const infoOnly = await business(service, await registerApp(service, ['store.info.read']), ['store.info.read']);
+    const answer = await register(
+      valid({ events: ['purchase.completed', 'customer.updated', 'webhook.test'] }),
+      infoOnly.token,
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(answer.body).toMatchObject({
+      status: 403,
+      code: 'insufficient_scope',
+      detail:
+        'The token lacks the scope of these event types: purchase.completed (sales.read), customer.updated (store.customers.read).',
+    });
+    expect(answer.response.headers.get('www-authenticate')).toBe(
+      'Bearer error="insufficient_scope", scope="sales.read store.customers.read"',
+    );
+    expect(
+      await sql(service, 'select 1 from "webhook_endpoint" where "business_account_id" = ?', [
+        infoOnly.businessAccountId,
+      ]),
+    ).toHaveLength(0);
+    // The test call needs no scope: the same token may register it alone.
+    expect((await register(valid({ events: ['webhook.test'] }), infoOnly.token)).status).toBe(200);
+  });
+
   it('accepts a whsec_ secret of 16 to 64 bytes', async () => {
     expect((await register(valid({ secret: WHSEC }))).status).toBe(200);
   });
@@ -131,7 +159,7 @@ describe('POST /api/v1/webhooks/', () => {
   });
 
   it('refuses a 21st endpoint of a business with 409 webhook_endpoint_limit_reached', async () => {
-    const full = await business(service, await registerApp(service, ['store.products.read']), ['store.products.read']);
+    const full = await business(service, await registerApp(service, EVENT_SCOPES), EVENT_SCOPES);
     const answers = await Promise.all(Array.from({ length: 21 }, () => register(valid(), full.token)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
     const refused = answers.filter((a) => a.status !== 200);
@@ -148,7 +176,7 @@ describe('POST /api/v1/webhooks/', () => {
 
 describe('GET /api/v1/webhooks/ and /api/v1/webhooks/{id}', () => {
   it('lists the business’s own endpoints newest first and gets one, never with the secret', async () => {
-    const mine = await business(service, await registerApp(service, ['store.products.read']), ['store.products.read']);
+    const mine = await business(service, await registerApp(service, EVENT_SCOPES), EVENT_SCOPES);
     const first = await registered(mine.token);
     const second = await registered(mine.token, { events: ['checkin.recorded'] });
     await registered(other.token);

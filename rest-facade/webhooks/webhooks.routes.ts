@@ -10,7 +10,7 @@ import { checkedBody } from '../kernel/request-body.js';
 import { RequestRejected, type Route, type RouteInput } from '../kernel/route.js';
 import { ref } from '../kernel/schemas.js';
 import * as ops from './webhooks.operations.js';
-import { DELIVERY_DOC, EVENT_CATALOGUE_DOC, WEBHOOK_SCHEMAS } from './webhooks.schemas.js';
+import { DELIVERY_DOC, EVENT_CATALOGUE_DOC, EVENT_SCOPE_DOC, WEBHOOK_SCHEMAS } from './webhooks.schemas.js';
 
 const TAG = 'Webhooks';
 const BUSINESS_OR_OPERATOR = { auth: { callers: ['business', 'operator'], scopes: [] } } as const;
@@ -78,7 +78,8 @@ export const webhookRoutes: readonly Route[] = [
       'Registers a URL of the token’s business account for the given event types, with its signing secret (stored ' +
       'encrypted, never echoed). Answers 200 (not 201) with `id`, `url`, `events`, `status` (active) and `createdAt`. ' +
       'At most 20 endpoints per business account: a 21st is 409 `webhook_endpoint_limit_reached` (the request is valid; ' +
-      `the account's state refuses it, so not a 400).\n\nEvent types:\n${EVENT_CATALOGUE_DOC}\n\n${DELIVERY_DOC}`,
+      `the account's state refuses it, so not a 400).\n\nEvent types:\n\n${EVENT_CATALOGUE_DOC}\n\n${EVENT_SCOPE_DOC}\n\n` +
+      DELIVERY_DOC,
     requestBody: { required: true, schema: ref('RegisterWebhookRequest') },
     variables: registerBody,
     result: (data) => data.registerWebhookEndpoint,
@@ -90,7 +91,10 @@ export const webhookRoutes: readonly Route[] = [
         'https (in production), with user info or pointing at a refused address; `events` empty or naming unknown types ' +
         '(listed in the message); `secret` too short, too long or a malformed `whsec_` value (`validation_failed`; ' +
         '`errors` names every such field). Nothing is stored.',
-      403: 'The token is valid but not a business token: a user token or the operator credential (`business_token_required`).',
+      403:
+        'The token is valid but not a business token: a user token or the operator credential (`business_token_required`); ' +
+        'or `events` names types whose read scope the token lacks (`insufficient_scope`: `detail` names each type and ' +
+        'its scope, `WWW-Authenticate` the missing scopes). Nothing is stored.',
       409: 'The business account has 20 endpoints already (`webhook_endpoint_limit_reached`); delete one first.',
     },
   },

@@ -2,16 +2,31 @@
  * JSON Schemas of the webhook management endpoints (merged into `components.schemas`), and the texts
  * that document delivery: the event catalogue, the Standard Webhooks headers and the retry schedule.
  */
-import { EVENT_TYPES } from '../../subgraphs/kernel/events/catalogue.js';
+import { EVENT_TYPE_NAMES, EVENT_TYPES, eventTypeScope } from '../../subgraphs/kernel/events/catalogue.js';
 import type { JsonSchema } from '../kernel/route.js';
 import { ref } from '../kernel/schemas.js';
 
-const EVENT_NAMES = Object.keys(EVENT_TYPES);
+const EVENT_NAMES: readonly string[] = EVENT_TYPE_NAMES;
 
-/** The event catalogue as a Markdown list. */
-export const EVENT_CATALOGUE_DOC = Object.entries(EVENT_TYPES)
-  .map(([type, description]) => `- \`${type}\`: ${description}`)
-  .join('\n');
+/** The event catalogue as a Markdown table: each type, the read scope a token needs for it, what it says. */
+export const EVENT_CATALOGUE_DOC = [
+  '| event type | required scope | what happened |',
+  '| --- | --- | --- |',
+  ...EVENT_TYPE_NAMES.map((type) => `| \`${type}\` | ${scopeText(eventTypeScope(type))} | ${EVENT_TYPES[type]} |`),
+].join('\n');
+
+function scopeText(scope: string | null): string {
+  return scope === null ? 'none' : `\`${scope}\``;
+}
+
+/** Which events an endpoint receives: the types of its registering token's scopes, while its app keeps them. */
+export const EVENT_SCOPE_DOC =
+  'Each event type needs the read scope of the data it carries (the table above). Registering a type whose scope the token lacks is a 403 `insufficient_scope` naming those ' +
+  'types; there is no wildcard, an endpoint lists its types. The endpoint remembers the OAuth app whose token ' +
+  'registered it: it is sent a type only while one of that app’s live grants for the business holds the type’s ' +
+  'scope (a grant narrowed to fewer scopes stops those types), and when the app’s last grant for the business ends ' +
+  '(revoked, the app deleted, the owner’s consent withdrawn) the endpoint becomes `disabled` (`disabledReason` ' +
+  '`app_access_ended`), its pending deliveries are cancelled and nothing more is delivered to it.';
 
 /** How events are delivered (DECISIONS.md, outbound webhooks and events). */
 export const DELIVERY_DOC =
@@ -47,7 +62,8 @@ const summaryProperties = {
   status: {
     type: 'string',
     enum: ['active', 'failing', 'disabled'],
-    description: 'active, failing (its latest attempts failed) or disabled (410, or 5 days of failures).',
+    description:
+      'active, failing (its latest attempts failed) or disabled (410, 5 days of failures, or its app lost its access to the business).',
   },
   createdAt: timestamp('When it was registered (RFC 3339, UTC).'),
 } as const;
@@ -59,8 +75,10 @@ const fullProperties = {
   disabledAt: nullableTimestamp('When it was disabled; null unless disabled.'),
   disabledReason: {
     type: ['string', 'null'],
-    enum: ['gone', 'failing', null],
-    description: 'gone (the receiver answered 410) or failing (5 days of failures); null unless disabled.',
+    enum: ['gone', 'failing', 'app_access_ended', null],
+    description:
+      'gone (the receiver answered 410), failing (5 days of failures) or app_access_ended (the OAuth app whose token ' +
+      'registered it no longer has a live grant for the business); null unless disabled.',
   },
   rotationOverlapEndsAt: nullableTimestamp(
     'During a secret rotation: until when the previous secret signs beside the new one; null when none.',
@@ -70,7 +88,7 @@ const fullProperties = {
 export const WEBHOOK_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   RegisterWebhookRequest: {
     type: 'object',
-    description: `Interface: the webhook registration body. Fields not listed here are ignored.\n\nEvent types:\n${EVENT_CATALOGUE_DOC}`,
+    description: `Interface: the webhook registration body. Fields not listed here are ignored.\n\nEvent types:\n\n${EVENT_CATALOGUE_DOC}\n\n${EVENT_SCOPE_DOC}`,
     required: ['url', 'events', 'secret'],
     properties: {
       url: {
@@ -84,7 +102,9 @@ export const WEBHOOK_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
         type: 'array',
         minItems: 1,
         items: { type: 'string', enum: EVENT_NAMES },
-        description: 'At least one event type of the catalogue; an unknown type is a 400 naming it.',
+        description:
+          'At least one event type of the catalogue; an unknown type is a 400 naming it, a type whose read scope the ' +
+          `token lacks a 403 \`insufficient_scope\` naming it. The scope of each type:\n\n${EVENT_CATALOGUE_DOC}`,
       },
       secret: {
         type: 'string',

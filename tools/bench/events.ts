@@ -28,8 +28,11 @@ import { emitEventsInProcess, latencySummary } from './event-emitter.js';
 import { backendCpuMs, backendTicks, type Target } from './load.js';
 import { startSubscriberProcess, type MeasureReply, type SubscriberProcess } from './subscriber-process.js';
 
-/** A business scope: the token is the business's (subscriptions refuse user tokens). */
-const SCOPES = ['store.info.read'];
+/**
+ * Business scopes: the token is the business's (subscriptions refuse user tokens), with the read scope
+ * of the fanned-out type (post.published), since a subscriber receives only its scopes' types.
+ */
+const SCOPES = ['store.info.read', 'sns.content.read'];
 const WEBHOOK_TYPE = 'purchase.completed';
 const FANOUT_TYPE = 'post.published';
 /** How long deliveries may still arrive after the last commit. */

@@ -19,6 +19,7 @@ import { logLevel, setLogLevel } from '../../kernel/logger.js';
 import { createEventListener, type EventListener } from '../../kernel/events/listener.js';
 import { notifyPayload, publishPending, publisherLoop, type PublishedEvent } from '../../kernel/events/publisher.js';
 import { eventRetentionJob } from '../../kernel/events/retention.job.js';
+import { disableEndpointsOfEndedGrants } from '../../kernel/events/app-access.js';
 import { SVIX_SCHEDULE_MS, WebhookDispatcher, webhookDispatchLoop, webhookFanOut } from './webhook-dispatcher.js';
 
 const KEY = randomBytes(32);
@@ -77,13 +78,13 @@ async function business(): Promise<string> {
 async function endpoint(
   businessAccountId: string,
   secret: string,
-  options: { events?: string[]; previous?: string; previousExpiresAt?: Date } = {},
+  options: { events?: string[]; previous?: string; previousExpiresAt?: Date; oauthClientId?: string } = {},
 ): Promise<string> {
   const id = uuidv7();
   await root.fork().execute(
     `insert into "webhook_endpoint" ("id", "created_at", "updated_at", "business_account_id", "url", "events", "status",
-         "secret_ciphertext", "previous_secret_ciphertext", "previous_secret_expires_at")
-       values (?, now(), now(), ?, ?, ?::jsonb, 'active', ?, ?, ?)`,
+         "secret_ciphertext", "previous_secret_ciphertext", "previous_secret_expires_at", "oauth_client_id")
+       values (?, now(), now(), ?, ?, ?::jsonb, 'active', ?, ?, ?, ?)`,
     [
       id,
       businessAccountId,
@@ -92,7 +93,19 @@ async function endpoint(
       encryptSecret(KEY, secret),
       options.previous ? encryptSecret(KEY, options.previous) : null,
       options.previousExpiresAt ?? null,
+      options.oauthClientId ?? null,
     ],
+  );
+  return id;
+}
+
+/** A live business grant of app `oauthClientId` for the business, with `scopes`. */
+async function grant(oauthClientId: string, businessAccountId: string, scopes: string[]): Promise<string> {
+  const id = uuidv7();
+  await root.fork().execute(
+    `insert into "oauth_grant" ("id", "created_at", "updated_at", "oauth_client_id", "user_id", "business_account_id",
+       "scopes") values (?, now(), now(), ?, ?, ?, ?::jsonb)`,
+    [id, oauthClientId, uuidv7(), businessAccountId, JSON.stringify(scopes)],
   );
   return id;
 }
@@ -442,6 +455,69 @@ describe('delivery', () => {
     expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(() => new Webhook(current).verify(after.body, after.headers as Record<string, string>)).not.toThrow();
     expect(() => new Webhook(previous).verify(after.body, after.headers as Record<string, string>)).toThrow();
+  });
+});
+
+describe('an endpoint tied to the app whose token registered it', () => {
+  it("gets only the types its app's live grants hold the scope of, re-checked before every attempt", async () => {
+    const shop = await business();
+    const app = uuidv7();
+    const grantId = await grant(app, shop, ['sales.read']);
+    const id = await endpoint(shop, whsec(), {
+      events: ['purchase.completed', 'customer.updated'],
+      oauthClientId: app,
+    });
+    await emit(shop, 'customer.updated');
+    await emit(shop, 'purchase.completed');
+    await publishPending(root, [webhookFanOut()]);
+    // No delivery at all of a type the app lacks the scope of.
+    expect(await delivery(id)).toHaveLength(1);
+
+    // The grant is narrowed before the attempt: the delivery is cancelled, nothing is sent.
+    await root.fork().execute(`update "oauth_grant" set "scopes" = '["store.info.read"]' where "id" = ?`, [grantId]);
+    expect(await dispatcherWith().runOnce(root)).toBe(1);
+    expect((await delivery(id)).map((row) => row.status)).toEqual(['cancelled']);
+    expect(await endpointRow(id)).toMatchObject({ status: 'active' });
+    expect(receiver.received).toHaveLength(0);
+    expect(await attempts(id)).toHaveLength(0);
+  });
+
+  it('is disabled, with its pending deliveries cancelled, once its app has no live grant for the business', async () => {
+    const shop = await business();
+    const app = uuidv7();
+    const grantId = await grant(app, shop, ['sales.read']);
+    const id = await endpoint(shop, whsec(), { oauthClientId: app });
+    await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    // Ended by a path that does not disable endpoints itself: the attempt's check still sends nothing.
+    await root.fork().execute(`update "oauth_grant" set "revoked_at" = now() where "id" = ?`, [grantId]);
+    expect(await dispatcherWith().runOnce(root)).toBe(1);
+    expect(await endpointRow(id)).toMatchObject({ status: 'disabled', disabled_reason: 'app_access_ended' });
+    expect((await delivery(id)).map((row) => row.status)).toEqual(['cancelled']);
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it("is disabled when the last of its app's grants for the business ends, not before", async () => {
+    const shop = await business();
+    const app = uuidv7();
+    const [first, second] = [await grant(app, shop, ['sales.read']), await grant(app, shop, ['sales.read'])];
+    const id = await endpoint(shop, whsec(), { oauthClientId: app });
+    const untied = await endpoint(shop, whsec());
+    await emit(shop);
+    await publishPending(root, [webhookFanOut()]);
+    const end = (grantId: string) =>
+      root.fork().transactional(async (em) => {
+        await em.execute(`update "oauth_grant" set "revoked_at" = now() where "id" = ?`, [grantId]);
+        return disableEndpointsOfEndedGrants(em, [grantId], new Date());
+      });
+    expect(await end(first)).toEqual([]);
+    expect(await endpointRow(id)).toMatchObject({ status: 'active' });
+    expect(await end(second)).toEqual([id]);
+    expect(await endpointRow(id)).toMatchObject({ status: 'disabled', disabled_reason: 'app_access_ended' });
+    expect((await delivery(id)).map((row) => row.status)).toEqual(['cancelled']);
+    // An endpoint tied to no app is not the app's.
+    expect(await endpointRow(untied)).toMatchObject({ status: 'active' });
+    expect((await delivery(untied)).map((row) => row.status)).toEqual(['pending']);
   });
 });
 

@@ -2,7 +2,11 @@
  * Outbound webhook delivery (DECISIONS.md, Outbound webhooks and events; Svix's behaviour):
  *
  * - Fan-out (a publish hook, in the publisher's transaction): one pending delivery per published event
- *   and subscribed, not disabled endpoint of the event's business account.
+ *   and subscribed, not disabled endpoint of the event's business account whose app (if it is tied to
+ *   one) holds the type's scope in a live grant for the business.
+ * - Before each attempt the app's grants are read again: a type whose scope the app no longer holds
+ *   is not sent (the delivery is cancelled); an app without a live grant left has its endpoint
+ *   disabled (`app_access_ended`).
  * - Dispatch (a background loop, any number of workers): due deliveries are claimed in a short
  *   transaction with FOR UPDATE SKIP LOCKED and a lease (the timeout + 10 s, so a killed worker's
  *   claim is taken again), POSTed outside any transaction with bounded concurrency, and each attempt
@@ -17,11 +21,14 @@
 import { decryptSecret } from '../../kernel/auth/secrets-key.js';
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { uuidv7 } from '../../kernel/db/uuid.js';
+import { APP_ACCESS_ENDED } from '../../kernel/events/app-access.js';
+import { eventTypeScope, isEventType } from '../../kernel/events/catalogue.js';
 import type { PublishedEvent, PublishHook } from '../../kernel/events/publisher.js';
 import { PUBLISHED_CHANNEL } from '../../kernel/events/publisher.js';
 import type { BackgroundLoop } from '../../kernel/jobs/loop.js';
 import { log } from '../../kernel/logger.js';
 import { WebhookEndpointStatus } from '../webhook-endpoint/webhook-endpoint.entity.js';
+import { APP_GRANT_SCOPES_SQL, appAccess, appHoldsScopeSql } from './app-access.js';
 import { WebhookAttemptTrigger } from './webhook-attempt.entity.js';
 import { WebhookDeliveryStatus } from './webhook-delivery.entity.js';
 import { sendWebhook, type Resolver, type WebhookSendResult } from './webhook-http.js';
@@ -82,19 +89,28 @@ export function webhookBody(event: {
   });
 }
 
-/** The publish hook: one pending delivery per event and subscribed endpoint that is not disabled. */
+/** The scope an event type needs (unknown types: a scope no grant holds, so app-bound endpoints never get them). */
+const scopeOf = (type: string): string | null => (isEventType(type) ? eventTypeScope(type) : 'unknown-event-type');
+
+/** The publish hook: one pending delivery per event and subscribed endpoint not disabled, within its app's scopes. */
 export function webhookFanOut(now: () => Date = () => new Date()): PublishHook {
   return async (em: EntityManager, events: readonly PublishedEvent[]) => {
     const owned = events.filter((event) => event.businessAccountId !== null);
     if (owned.length === 0) return;
     const pairs = await em.execute<{ event_id: string; endpoint_id: string }[]>(
       `select v."id" as "event_id", e."id" as "endpoint_id"
-       from jsonb_to_recordset(?::jsonb) as v("id" uuid, "type" text, "business_account_id" uuid)
+       from jsonb_to_recordset(?::jsonb) as v("id" uuid, "type" text, "business_account_id" uuid, "scope" text)
        join "webhook_endpoint" e on e."business_account_id" = v."business_account_id"
-        and e."status" <> ? and e."events" @> jsonb_build_array(v."type")`,
+        and e."status" <> ? and e."events" @> jsonb_build_array(v."type")
+        and ${appHoldsScopeSql('v."scope"')}`,
       [
         JSON.stringify(
-          owned.map((event) => ({ id: event.id, type: event.type, business_account_id: event.businessAccountId })),
+          owned.map((event) => ({
+            id: event.id,
+            type: event.type,
+            business_account_id: event.businessAccountId,
+            scope: scopeOf(event.type),
+          })),
         ),
         WebhookEndpointStatus.Disabled,
       ],
@@ -127,6 +143,9 @@ interface ClaimedRow {
   occurred_at: Date | string;
   payload: unknown;
   endpoint_id: string;
+  /** The app the endpoint is tied to (null: none), and the scope lists of that app's live grants for the business. */
+  oauth_client_id: string | null;
+  app_grant_scopes: unknown;
   url: string;
   secret_ciphertext: string;
   previous_secret_ciphertext: string | null;
@@ -144,7 +163,7 @@ interface ClaimedRow {
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** What became of one attempt. */
-export type DeliveryOutcome = 'succeeded' | 'retry' | 'failed' | 'disabled';
+export type DeliveryOutcome = 'succeeded' | 'retry' | 'failed' | 'disabled' | 'withheld';
 
 export class WebhookDispatcher {
   private readonly now: () => Date;
@@ -212,7 +231,7 @@ export class WebhookDispatcher {
       const claimed = await em.execute<Omit<ClaimedRow, 'trigger' | 'lease_until'>[]>(
         `select d."id", d."attempts", o."id" as "event_id", o."type" as "event_type", o."business_account_id",
            o."occurred_at", o."payload", e."id" as "endpoint_id", e."url", e."secret_ciphertext",
-           e."previous_secret_ciphertext", e."previous_secret_expires_at"
+           e."previous_secret_ciphertext", e."previous_secret_expires_at", e."oauth_client_id", ${APP_GRANT_SCOPES_SQL}
          from "webhook_delivery" d
          join "outbox_event" o on o."id" = d."event_id"
          join "webhook_endpoint" e on e."id" = d."endpoint_id"
@@ -242,6 +261,8 @@ export class WebhookDispatcher {
   }
 
   private async deliver(root: EntityManager, row: ClaimedRow): Promise<DeliveryOutcome> {
+    const access = appAccess(row.oauth_client_id, row.app_grant_scopes, row.event_type);
+    if (access !== 'granted') return this.withhold(root, row, access);
     const attemptedAt = this.now();
     const body = webhookBody({
       id: row.event_id,
@@ -371,6 +392,23 @@ export class WebhookDispatcher {
     });
   }
 
+  /**
+   * Sends nothing the endpoint's app may no longer receive: the delivery is cancelled, and an app with no
+   * live grant left for the business has its endpoint disabled (every pending delivery cancelled).
+   */
+  private async withhold(
+    root: EntityManager,
+    row: ClaimedRow,
+    access: 'scope_missing' | 'ended',
+  ): Promise<DeliveryOutcome> {
+    const at = this.now();
+    await root.fork().transactional(async (em) => {
+      await this.finishDelivery(em, row, WebhookDeliveryStatus.Cancelled, at, null);
+      if (access === 'ended') await this.disable(em, row.endpoint_id, APP_ACCESS_ENDED, at);
+    });
+    return access === 'ended' ? 'disabled' : 'withheld';
+  }
+
   /** Ends a delivery with its claim's result, unless it was re-sent (or re-claimed) meanwhile. */
   private async finishDelivery(
     em: EntityManager,
@@ -386,7 +424,10 @@ export class WebhookDispatcher {
     );
   }
 
-  /** Disables an endpoint (`gone`: 410; `failing`: 5 days of failures) and cancels its pending deliveries. */
+  /**
+   * Disables an endpoint (`gone`: 410; `failing`: 5 days of failures; `app_access_ended`: its app has no
+   * live grant for the business) and cancels its pending deliveries.
+   */
   private async disable(em: EntityManager, endpointId: string, reason: string, at: Date): Promise<void> {
     await em.execute(
       `update "webhook_endpoint" set "status" = ?, "disabled_at" = ?, "disabled_reason" = ?, "updated_at" = ?

@@ -24,6 +24,15 @@ export class WebhookEndpoint extends BaseEntity {
   @Property({ type: 'uuid' })
   businessAccountId!: string;
 
+  /**
+   * The OAuth app (`oauth_client.id`) whose token registered the endpoint: it receives only the types
+   * that app's live grants for the business hold the scope of, and is disabled when the last of them
+   * ends. Null: tied to no app (registered before apps were remembered), delivered every type it lists.
+   */
+  @Index()
+  @Property({ type: 'uuid', nullable: true })
+  oauthClientId?: string | null;
+
   @Field(() => String, { description: 'Absolute URL events are POSTed to.' })
   @Property({ type: 'string', length: 2048 })
   url!: string;
@@ -71,11 +80,14 @@ export class WebhookEndpoint extends BaseEntity {
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   disabledAt?: Date | null;
 
-  /** Why it was disabled: `gone` (the receiver answered 410) or `failing` (5 days of failures). */
+  /**
+   * Why it was disabled: `gone` (the receiver answered 410), `failing` (5 days of failures) or
+   * `app_access_ended` (the app that registered it no longer has a live grant for the business).
+   */
   @Field(() => String, {
     nullable: true,
     description:
-      'Why it was disabled: gone (the receiver answered 410) or failing (5 days of failures); null unless disabled.',
+      'Why it was disabled: gone (the receiver answered 410), failing (5 days of failures) or app_access_ended (the app whose token registered it lost its access to the business: its grants were revoked, it was deleted, or the owner withdrew consent); null unless disabled.',
   })
   @Property({ type: 'string', length: 32, nullable: true })
   disabledReason?: string | null;

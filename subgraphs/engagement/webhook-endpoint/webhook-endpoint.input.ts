@@ -11,7 +11,8 @@ export class RegisterWebhookEndpointInput {
   url!: string;
 
   @Field(() => [String], {
-    description: 'Event types of the catalogue to receive, at least one (an unknown type is BAD_USER_INPUT).',
+    description:
+      'Event types of the catalogue to receive, at least one (an unknown type is BAD_USER_INPUT). Each needs its read scope in the token, else FORBIDDEN insufficient_scope naming the types: purchase.completed and receipt.claimed sales.read; order.* and app.uninstalled store.orders.read; inventory.updated store.inventory.read; checkin.recorded and survey.submitted store.campaigns.read; customer.updated store.customers.read; post.published sns.content.read; coupon.published store.coupons.read; flyer.published store.flyers.read; webhook.test none. No wildcard.',
   })
   events!: string[];
 

@@ -1,9 +1,11 @@
 import { decryptSecret, encryptSecret, resolveSecretsKey } from '../../kernel/auth/secrets-key.js';
+import type { GrantPrincipal } from '../../kernel/auth/principal.js';
 import type { BaseContext } from '../../kernel/context.js';
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { isUuid, uuidv7 } from '../../kernel/db/uuid.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, Validation } from '../../kernel/errors.js';
 import { EVENT_TYPE_NAMES, isEventType } from '../../kernel/events/catalogue.js';
+import { appGrantOf, checkEventScopes, hasLiveAppGrant } from './webhook-endpoint-scopes.js';
 import { WebhookAttempt, WebhookAttemptTrigger } from '../webhook-delivery/webhook-attempt.entity.js';
 import { WebhookDeliveryStatus } from '../webhook-delivery/webhook-delivery.entity.js';
 import type { RegisterWebhookEndpointInput } from './webhook-endpoint.input.js';
@@ -88,12 +90,13 @@ export class WebhookEndpointService {
     throw new ForbiddenError('This operation needs a business token.', 'business_token_required');
   }
 
-  /** The caller's business account; the operator is refused (an endpoint must belong to a business). */
-  private businessAccount(): string {
-    const { businessAccountId } = this.manager();
-    if (businessAccountId === null)
+  /** The caller's business token; the operator is refused (an endpoint must belong to a business). */
+  private businessToken(): GrantPrincipal & { kind: 'business' } {
+    const principal = this.ctx.principal;
+    this.manager();
+    if (principal.kind !== 'business')
       throw new ForbiddenError('Webhook endpoints are registered with a business token.', 'business_token_required');
-    return businessAccountId;
+    return principal;
   }
 
   private async owned(id: string, { businessAccountId }: Manager, em: EntityManager = this.ctx.em) {
@@ -121,9 +124,14 @@ export class WebhookEndpointService {
     return this.owned(id, this.manager());
   }
 
-  /** Registers an endpoint of the caller's business; validation errors name every bad field and store nothing. */
+  /**
+   * Registers an endpoint of the caller's business, tied to the caller's app; validation errors name
+   * every bad field, types whose scope the token lacks are FORBIDDEN insufficient_scope; either stores
+   * nothing.
+   */
   async register(input: RegisterWebhookEndpointInput): Promise<WebhookEndpoint> {
-    const businessAccountId = this.businessAccount();
+    const principal = this.businessToken();
+    const { businessAccountId } = principal;
     const v = new Validation();
     const urlProblem = webhookUrlProblem(input.url, this.ctx.env.events.allowPrivateReceivers);
     if (urlProblem) v.add('url', urlProblem);
@@ -131,6 +139,8 @@ export class WebhookEndpointService {
     const problem = secretProblem(input.secret);
     if (problem) v.add('secret', problem);
     v.throwIfInvalid();
+    checkEventScopes(events, principal.scopes);
+    const oauthClientId = await appGrantOf(this.ctx.em, principal.grantId);
     const ciphertext = encryptSecret(resolveSecretsKey(this.ctx.env), input.secret);
     return this.ctx.em.fork().transactional(async (em) => {
       // One registration at a time per business, so two racing ones cannot pass the limit together.
@@ -145,6 +155,7 @@ export class WebhookEndpointService {
         businessAccountId,
         url: input.url,
         events,
+        oauthClientId,
         status: WebhookEndpointStatus.Active,
         secretCiphertext: ciphertext,
       });
@@ -270,10 +281,18 @@ export class WebhookEndpointService {
     return endpoint;
   }
 
-  /** A disabled endpoint back to active (its failure record cleared); any other endpoint stays as it is. */
+  /**
+   * A disabled endpoint back to active (its failure record cleared); any other endpoint stays as it is.
+   * An endpoint whose app has no live grant for the business left stays disabled (CONFLICT).
+   */
   async enable(id: string): Promise<WebhookEndpoint> {
     const endpoint = await this.owned(id, this.manager());
     if (endpoint.status === (WebhookEndpointStatus.Disabled as string)) {
+      if (endpoint.oauthClientId && !(await hasLiveAppGrant(this.ctx.em, endpoint)))
+        throw new ConflictError(
+          'The app that registered this endpoint no longer has access to the business; register a new endpoint.',
+          'webhook_app_access_ended',
+        );
       this.ctx.em.assign(endpoint, {
         status: WebhookEndpointStatus.Active,
         disabledAt: null,

@@ -25,6 +25,8 @@ import { runOps } from '../../../test/ops-runner.js';
 
 const OLD_SECRET = 'the-first-secret-of-this-endpoint';
 const NEW_SECRET = 'the-second-secret-of-this-endpoint';
+/** The business tokens' scopes: sales.read is the read scope of purchase.completed, the type registered here. */
+const SCOPES = ['store.products.read', 'sales.read'];
 
 let service: TestService;
 let shop: Business;
@@ -46,9 +48,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   service = await startOAuthService();
-  const app = await registerApp(service, ['store.products.read']);
-  shop = await business(service, app, ['store.products.read']);
-  other = await business(service, app, ['store.products.read']);
+  const app = await registerApp(service, SCOPES);
+  shop = await business(service, app, SCOPES);
+  other = await business(service, app, SCOPES);
   hanako = await consumer(service, await registerApp(service, ['user.profile.read']), ['user.profile.read']);
 });
 
@@ -191,9 +193,58 @@ describe('enableWebhookEndpoint', () => {
   });
 });
 
+describe('events only within consent', () => {
+  it('refuses registering types whose read scope the token lacks: FORBIDDEN insufficient_scope naming them', async () => {
+    const infoOnly = await business(service, await registerApp(service, ['store.info.read']), ['store.info.read']);
+    const result = await gql(
+      'mutation($input: RegisterWebhookEndpointInput!) { registerWebhookEndpoint(input: $input) { id } }',
+      { input: { url: receiverUrl, events: ['purchase.completed', 'customer.updated'], secret: OLD_SECRET } },
+      infoOnly.token,
+    );
+    expect(result.errors?.[0]).toMatchObject({
+      message:
+        'The token lacks the scope of these event types: purchase.completed (sales.read), customer.updated (store.customers.read).',
+      extensions: {
+        code: 'FORBIDDEN',
+        reason: 'insufficient_scope',
+        scope: 'sales.read store.customers.read',
+        types: ['purchase.completed', 'customer.updated'],
+      },
+    });
+    expect(
+      await sql(service, 'select 1 from "webhook_endpoint" where "business_account_id" = ?', [
+        infoOnly.businessAccountId,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('keeps an endpoint disabled while its app has no live grant for the business (CONFLICT webhook_app_access_ended)', async () => {
+    const mine = await business(service, await registerApp(service, SCOPES), SCOPES);
+    const id = await endpoint(mine.token);
+    await sql(service, `update "oauth_grant" set "revoked_at" = now() where "business_account_id" = ?`, [
+      mine.businessAccountId,
+    ]);
+    await sql(
+      service,
+      `update "webhook_endpoint" set "status" = 'disabled', "disabled_reason" = 'app_access_ended' where "id" = ?`,
+      [id],
+    );
+    const enabled = await gql(
+      'mutation($id: ID!) { enableWebhookEndpoint(id: $id) { status } }',
+      { id },
+      TEST_OPERATOR_TOKEN,
+    );
+    expect(failure(enabled)).toMatchObject({ code: 'CONFLICT', reason: 'webhook_app_access_ended' });
+    const [row] = await sql<{ status: string }>(service, 'select "status" from "webhook_endpoint" where "id" = ?', [
+      id,
+    ]);
+    expect(row).toEqual({ status: 'disabled' });
+  });
+});
+
 describe('webhookAttempts', () => {
   it('pages the attempts newest first with cursors, of one endpoint or of the whole business', async () => {
-    const mine = await business(service, await registerApp(service, ['store.products.read']), ['store.products.read']);
+    const mine = await business(service, await registerApp(service, SCOPES), SCOPES);
     const a = await endpoint(mine.token);
     const b = await endpoint(mine.token);
     const events: string[] = [];
@@ -394,7 +445,7 @@ describe('npm run ops -- webhook:rotate-secret and webhook:deliveries', () => {
   });
 
   it('webhook:deliveries lists the business’s recent attempts, newest first, up to --limit', async () => {
-    const mine = await business(service, await registerApp(service, ['store.products.read']), ['store.products.read']);
+    const mine = await business(service, await registerApp(service, SCOPES), SCOPES);
     const id = await endpoint(mine.token);
     const events: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -28,7 +28,7 @@ export class WebhookManagementResolver {
 
   @Mutation(() => WebhookEndpoint, {
     description:
-      'Registers a webhook endpoint of the caller’s business (status active). Invalid url, events or secret: BAD_USER_INPUT naming each (unknown event types listed); more than 20 endpoints: CONFLICT webhook_endpoint_limit_reached. The secret is stored encrypted and never returned. A business token only (the operator and user tokens: FORBIDDEN business_token_required).',
+      'Registers a webhook endpoint of the caller’s business (status active), tied to the OAuth app of the token. Invalid url, events or secret: BAD_USER_INPUT naming each (unknown event types listed); event types whose read scope the token lacks: FORBIDDEN insufficient_scope (the types in the message and `extensions.types`, the scopes in `extensions.scope`); more than 20 endpoints: CONFLICT webhook_endpoint_limit_reached. The endpoint is sent a type only while a live grant of its app for the business holds that type’s scope, and is disabled (app_access_ended) when the app’s last grant for the business ends. The secret is stored encrypted and never returned. A business token only (the operator and user tokens: FORBIDDEN business_token_required).',
   })
   registerWebhookEndpoint(
     @Arg('input', () => RegisterWebhookEndpointInput) input: RegisterWebhookEndpointInput,
@@ -71,7 +71,7 @@ export class WebhookManagementResolver {
   }
 
   @Mutation(() => WebhookEndpoint, {
-    description: `Sets a disabled endpoint back to active (clearing its failure record); an active or failing one is answered unchanged. ${WHO}`,
+    description: `Sets a disabled endpoint back to active (clearing its failure record); an active or failing one is answered unchanged. An endpoint whose app no longer has a live grant for the business stays disabled: CONFLICT webhook_app_access_ended. ${WHO}`,
   })
   enableWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() ctx: EngagementContext): Promise<WebhookEndpoint> {
     return ctx.webhookEndpoints.enable(id);

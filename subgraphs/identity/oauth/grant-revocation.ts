@@ -5,6 +5,7 @@
  * Each is a handful of set-based statements, run in the caller's transaction.
  */
 import type { EntityManager } from '../../kernel/db/orm.js';
+import { disableEndpointsOfEndedGrants } from '../../kernel/events/app-access.js';
 import type { PasswordChangedListener } from '../user/password-changed.js';
 
 /** `oauth_grant.revoked_reason` of grants ended by a password change. */
@@ -14,7 +15,8 @@ export const ACCOUNT_DELETED = 'account_deleted';
 
 /**
  * Revokes every live grant of `userId` (user grants and the business grants the user consented to as
- * an owner), except `keepGrantId`; every revoked grant gets `revoked_at = now`. Returns how many.
+ * an owner), except `keepGrantId`; every revoked grant gets `revoked_at = now`, and the webhook
+ * endpoints of an app left without a live grant for a business are disabled. Returns how many.
  */
 export async function revokeUserGrants(
   em: EntityManager,
@@ -28,6 +30,11 @@ export async function revokeUserGrants(
     `update "oauth_grant" set "revoked_at" = ?, "revoked_reason" = ?, "updated_at" = ?
      where "user_id" = ? and "revoked_at" is null${keep} returning "id"`,
     [now, reason, now, userId, ...(keepGrantId ? [keepGrantId] : [])],
+  );
+  await disableEndpointsOfEndedGrants(
+    em,
+    rows.map((row) => row.id),
+    now,
   );
   return rows.length;
 }

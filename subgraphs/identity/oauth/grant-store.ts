@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { uuidv7 } from '../../kernel/db/uuid.js';
+import { disableEndpointsOfEndedGrants } from '../../kernel/events/app-access.js';
 import { newOpaqueToken, tokenDigest } from './opaque-token.js';
 
 /** Refresh token lifetime. */
@@ -159,13 +160,17 @@ export async function advanceGrant(
   return rows[0] === undefined ? undefined : Number(rows[0].generation);
 }
 
-/** Revokes the grant (idempotent: the first reason stays). */
+/**
+ * Revokes the grant (idempotent: the first reason stays); if it was its app's last live grant for a
+ * business, the webhook endpoints that app registered for it are disabled.
+ */
 export async function revokeGrant(em: EntityManager, grantId: string, reason: string, now: Date): Promise<void> {
   await em.execute(
     `update "oauth_grant" set "revoked_at" = ?, "revoked_reason" = ?, "updated_at" = ?
      where "id" = ? and "revoked_at" is null`,
     [now, reason, now, grantId],
   );
+  await disableEndpointsOfEndedGrants(em, [grantId], now);
 }
 
 /** The public client_id of an `oauth_client` row. */

@@ -51,6 +51,7 @@ import { Migration0045ReceiptsSalesReportIndexes } from './0045-receipts-sales-r
 import { Migration0044StoresAnalytics } from './0044-stores-analytics.js';
 import { Migration0046WalletSegments } from './0046-wallet-segments.js';
 import { Migration0047ReceiptsTransactionCoupons } from './0047-receipts-transaction-coupons.js';
+import { Migration0049EngagementWebhookEndpointApp } from './0049-engagement-webhook-endpoint-app.js';
 import { Migration0050ViewsOncePushTokensSealed } from './0050-views-once-push-tokens-sealed.js';
 
 export const migrations: MigrationObject[] = [
@@ -101,5 +102,6 @@ export const migrations: MigrationObject[] = [
   { name: '0045-receipts-sales-report-indexes', class: Migration0045ReceiptsSalesReportIndexes },
   { name: '0046-wallet-segments', class: Migration0046WalletSegments },
   { name: '0047-receipts-transaction-coupons', class: Migration0047ReceiptsTransactionCoupons },
+  { name: '0049-engagement-webhook-endpoint-app', class: Migration0049EngagementWebhookEndpointApp },
   { name: '0050-views-once-push-tokens-sealed', class: Migration0050ViewsOncePushTokensSealed },
 ];
