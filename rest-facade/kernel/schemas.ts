@@ -24,7 +24,10 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       traceId: { type: 'string', description: 'Correlates with the X-Request-Id header and the logs.' },
       errors: {
         type: 'array',
-        description: 'Field-level failures of a 400 from validation.',
+        description:
+          'Field-level failures of a 400 from validation. A failure the request-body check finds names its field by a ' +
+          'JSON pointer into the body (`/answers/0/choices`, `""` for the body itself); `message` says what is wrong in ' +
+          'the terms of this document, never of GraphQL.',
         items: {
           type: 'object',
           required: ['path', 'message'],

@@ -60,7 +60,7 @@ export const surveyRoutes: readonly Route[] = [
       '`survey.submitted` to the outbox in the same transaction. Every status is a 200; only `recorded` stores anything.',
     requestBody: { required: true, schema: ref('SubmitSurveyRequest') },
     variables: (input) => {
-      const body = checkedBody(input.body, SURVEY_SCHEMAS.SubmitSurveyRequest ?? {});
+      const body = checkedBody(input.body, SURVEY_SCHEMAS.SubmitSurveyRequest ?? {}, SURVEY_SCHEMAS);
       return { token: body.token, answers: body.answers, deviceId: body.deviceId ?? null };
     },
     result: (data) => data.submitSurveyResponse,
