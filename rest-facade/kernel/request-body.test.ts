@@ -1,10 +1,10 @@
 /**
- * The body check against a row's JSON Schema: nested members by JSON pointer, unknown members left
+ * The body check against a row's JSON Schema: nested members named by their path (`answers[0].rating`), unknown members left
  * out at every depth, `$ref`s resolved in the area's schemas; and a GraphQL input error that still
  * reaches the facade, told in the body's terms.
  */
 import { describe, expect, it } from 'vitest';
-import { inputErrorPointer, isGraphQLInputError } from './graphql-input-error.js';
+import { inputErrorPath, isGraphQLInputError } from './graphql-input-error.js';
 import { problemFromGraphQLError } from './problem.js';
 import { checkedBody } from './request-body.js';
 import { RequestRejected } from './route.js';
@@ -56,7 +56,7 @@ describe('checkedBody', () => {
     });
   });
 
-  it('names each mistyped or missing member, nested ones too, by its JSON pointer', () => {
+  it('names each mistyped or missing member, nested ones too, by its path in the body', () => {
     const rejected = rejection({
       token: 5,
       answers: [{ questionId: 'q', choices: 'a' }, { rating: 1.5 }, { questionId: 'r', choices: ['x', 7] }],
@@ -64,18 +64,18 @@ describe('checkedBody', () => {
     });
     expect(rejected).toMatchObject({ code: 'validation_failed', status: 400, message: 'The request is invalid.' });
     expect(rejected.errors).toEqual([
-      { path: '/token', message: 'must be a string' },
-      { path: '/answers/0/choices', message: 'must be an array or null' },
-      { path: '/answers/1/rating', message: 'must be an integer or null' },
-      { path: '/answers/1/questionId', message: 'is required' },
-      { path: '/answers/2/choices/1', message: 'must be a string' },
-      { path: '/meta/a~1b', message: 'must be a string' },
+      { path: 'token', message: 'must be a string' },
+      { path: 'answers[0].choices', message: 'must be an array or null' },
+      { path: 'answers[1].rating', message: 'must be an integer or null' },
+      { path: 'answers[1].questionId', message: 'is required' },
+      { path: 'answers[2].choices[1]', message: 'must be a string' },
+      { path: 'meta.a/b', message: 'must be a string' },
     ]);
   });
 
   it('names a missing required member and a body that is not an object', () => {
-    expect(rejection({ answers: [] }).errors).toEqual([{ path: '/token', message: 'is required' }]);
-    expect(rejection([]).errors).toEqual([{ path: '', message: 'must be a JSON object' }]);
+    expect(rejection({ answers: [] }).errors).toEqual([{ path: 'token', message: 'is required' }]);
+    expect(rejection([]).errors).toEqual([{ path: 'body', message: 'must be a JSON object' }]);
   });
 
   it('refuses a hostile nesting without overflowing', () => {
@@ -100,18 +100,18 @@ describe('a GraphQL input error at the facade', () => {
   });
 
   it.each([
-    [UNKNOWN_MEMBER, { answers: [] }, '/answers/0'],
+    [UNKNOWN_MEMBER, { answers: [] }, 'answers[0]'],
     [
       'Variable "$answers" got invalid value 1e12 at "answers[2].rating"; Int cannot represent non 32-bit signed integer value: 1e12',
       { answers: [] },
-      '/answers/2/rating',
+      'answers[2].rating',
     ],
-    ['Variable "$token" got invalid value 5; String cannot represent a non string value: 5', { token: 5 }, '/token'],
-    ['Variable "$token" of required type "String!" was not provided.', {}, ''],
-    ['Variable "$input" got invalid value 5 at "input.email"; String cannot represent a non string value', {}, ''],
-    ['Variable "$answers" got invalid value "x at "answers[9]";" at "answers[1]"; no', { answers: [] }, '/answers/1'],
-  ])('points into the body: %s', (message, body, pointer) => {
-    expect(inputErrorPointer(message, body)).toBe(pointer);
+    ['Variable "$token" got invalid value 5; String cannot represent a non string value: 5', { token: 5 }, 'token'],
+    ['Variable "$token" of required type "String!" was not provided.', {}, 'body'],
+    ['Variable "$input" got invalid value 5 at "input.email"; String cannot represent a non string value', {}, 'body'],
+    ['Variable "$answers" got invalid value "x at "answers[9]";" at "answers[1]"; no', { answers: [] }, 'answers[1]'],
+  ])('names the place in the body: %s', (message, body, path) => {
+    expect(inputErrorPath(message, body)).toBe(path);
   });
 
   it('answers the validation problem with no GraphQL wording', () => {
@@ -120,7 +120,7 @@ describe('a GraphQL input error at the facade', () => {
       status: 400,
       code: 'validation_failed',
       detail: 'The request is invalid.',
-      errors: [{ path: '/answers/0', message: 'has an invalid type or value' }],
+      errors: [{ path: 'answers[0]', message: 'has an invalid type or value' }],
     });
     expect(JSON.stringify(input)).not.toMatch(/\$|Input\b|GraphQL|Did you mean|Variable/);
   });

@@ -25,9 +25,9 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       errors: {
         type: 'array',
         description:
-          'Field-level failures of a 400 from validation. A failure the request-body check finds names its field by a ' +
-          'JSON pointer into the body (`/answers/0/choices`, `""` for the body itself); `message` says what is wrong in ' +
-          'the terms of this document, never of GraphQL.',
+          'Field-level failures of a 400 from validation. `path` names the parameter or the body member (`token`, ' +
+          '`answers[0].choices`; `body` for the body itself); `message` says what is wrong in the terms of this ' +
+          'document, never of GraphQL.',
         items: {
           type: 'object',
           required: ['path', 'message'],
