@@ -21,8 +21,8 @@ import { UNAVAILABLE_MESSAGE } from '../subgraphs/kernel/db/outage.js';
 import { ErrorCode } from '../subgraphs/kernel/errors.js';
 import type { Orm } from '../subgraphs/kernel/db/orm.js';
 import type { Env, SubgraphName } from '../subgraphs/kernel/env.js';
-import { maskError } from '../subgraphs/kernel/graphql-errors.js';
-import { formatLimitError, limitServerOptions } from '../subgraphs/kernel/graphql-limits.js';
+import { graphqlErrorFormatter } from '../subgraphs/kernel/graphql-errors.js';
+import { limitServerOptions } from '../subgraphs/kernel/graphql-limits.js';
 import { graphqlMetricsPlugin } from '../subgraphs/kernel/observability/graphql-metrics.js';
 import { headersSetter, injectTraceContext } from '../subgraphs/kernel/observability/tracing.js';
 import { operationResolutionPlugin } from '../subgraphs/kernel/operation-resolution.plugin.js';
@@ -191,7 +191,7 @@ export async function createGatewayServer(
       introspection: env.nodeEnv !== 'production',
       ...limits,
       validationRules: [...limits.validationRules, customScalarLiteralsRule()],
-      formatError: (formatted, error) => maskError(formatLimitError(formatted, error), error),
+      formatError: graphqlErrorFormatter(env.nodeEnv),
       plugins: [
         operationResolutionPlugin(),
         unsafeTextPlugin(),

@@ -89,6 +89,27 @@ describe('the GraphQL IDE', () => {
     await expectGraphQLAnswers(gateways[0]!.url);
   });
 
+  it.skipIf(!separate)('production gateway: no error suggests a name, over subgraphs that would', async () => {
+    const submit =
+      'mutation ($answers: [SurveyAnswerInput!]!) { submitSurveyResponse(token: "t", answers: $answers) { status } }';
+    const cases = [
+      { query: submit, variables: { answers: [{ questionId: 'q', choice: ['a'] }] } },
+      { query: '{ publicStores(pageSize: 1) { totl } }' },
+      { query: 'query ($r: StaffRole) { staffMembers(role: $r) { __typename } }', variables: { r: 'managr' } },
+    ];
+    for (const body of cases) {
+      const response = await fetch(`${gateways[1]!.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      expect(response.status, text).toBe(400);
+      expect(text).toContain('"errors"');
+      expect(text).not.toMatch(/Did you mean|"choices"|"total"|"manager"/);
+    }
+  });
+
   it.skipIf(!separate)('is off in production (no introspection there): a browser gets no page', async () => {
     const response = await fetch(`${gateways[1]!.url}/graphql`, { headers: { accept: BROWSER_ACCEPT } });
     expect(response.headers.get('content-type')).not.toMatch(/html/);

@@ -123,10 +123,61 @@ describe.each([0, 1, 2])('broken bodies at /graphql (entry %i)', (index) => {
     expectGraphQLError(await send(url(), body, JSON_TYPE), 400, 'OPERATION_RESOLUTION_FAILURE');
   });
 
+  it('answers a persisted-query hash that does not match its query with 400 BAD_USER_INPUT, over POST and GET', async () => {
+    const query = '{ __typename }';
+    for (const sha256Hash of ['0'.repeat(64), 'not-a-hash', 42, null]) {
+      const extensions = { persistedQuery: { version: 1, sha256Hash } };
+      const post = await send(url(), JSON.stringify({ query, extensions }), JSON_TYPE);
+      const params = new URLSearchParams({ query, extensions: JSON.stringify(extensions) });
+      const get = await fetch(`${url()}?${params.toString()}`, { headers: { 'apollo-require-preflight': 'true' } });
+      const answers = [
+        post,
+        { status: get.status, contentType: get.headers.get('content-type') ?? '', text: await get.text() },
+      ];
+      for (const answer of answers) {
+        expectGraphQLError(answer, 400, 'BAD_USER_INPUT');
+        expect(answer.text, String(sha256Hash)).toContain('provided sha does not match query');
+        expect(answer.text).toContain('persisted_query_hash_mismatch');
+      }
+    }
+  });
+
+  it('answers an unknown persisted-query hash without a query PersistedQueryNotFound, over POST and GET', async () => {
+    for (const sha256Hash of ['f'.repeat(64), 'not-a-hash']) {
+      const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash } });
+      const post = await send(url(), `{"extensions":${extensions}}`, JSON_TYPE);
+      const get = await fetch(`${url()}?${new URLSearchParams({ extensions }).toString()}`, {
+        headers: { 'apollo-require-preflight': 'true' },
+      });
+      const answers = [
+        post,
+        { status: get.status, contentType: get.headers.get('content-type') ?? '', text: await get.text() },
+      ];
+      for (const answer of answers) {
+        expectGraphQLError(answer, 200, 'PERSISTED_QUERY_NOT_FOUND');
+        expect(answer.text).toContain('PersistedQueryNotFound');
+      }
+    }
+  });
+
   it('still answers a good request', async () => {
     const answer = await send(url(), QUERY, JSON_TYPE);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toEqual({ data: { __typename: 'Query' } });
+  });
+});
+
+describe('suggestions in errors', () => {
+  const UPDATE = 'mutation ($input: UpdateShopAppInput!) { updateShopApp(shopId: "x", input: $input) { shopId } }';
+
+  it('are made outside production only, for a variable’s unknown input field too', async () => {
+    const body = JSON.stringify({ query: UPDATE, variables: { input: { navigatio: [] } } });
+    const test = await send(`${subgraph.url}/graphql`, body, JSON_TYPE);
+    expect(test.text).toMatch(/Did you mean .*navigation/);
+    const production = await send(`${productionSubgraph.url}/graphql`, body, JSON_TYPE);
+    expectGraphQLError(production, 400, 'BAD_USER_INPUT');
+    expect(production.text).toContain('navigatio');
+    expect(production.text).not.toMatch(/Did you mean|"navigation"/);
   });
 });
 

@@ -19,8 +19,8 @@ import { createOrm, rootEntityManager, type Orm } from '../../subgraphs/kernel/d
 import { failUnavailableOnOutage } from '../../subgraphs/kernel/db/outage.js';
 import { subgraphPortOf, type Env } from '../../subgraphs/kernel/env.js';
 import { OutboxEvent } from '../../subgraphs/kernel/events/outbox-event.entity.js';
-import { maskError } from '../../subgraphs/kernel/graphql-errors.js';
-import { formatLimitError, limitServerOptions, subgraphLimits } from '../../subgraphs/kernel/graphql-limits.js';
+import { graphqlErrorFormatter } from '../../subgraphs/kernel/graphql-errors.js';
+import { limitServerOptions, subgraphLimits } from '../../subgraphs/kernel/graphql-limits.js';
 import { createHttpApp, listenHttp } from '../../subgraphs/kernel/http/app.js';
 import { graphqlBodyErrorHandler, graphqlJsonBody } from '../../subgraphs/kernel/http/graphql-body.js';
 import { mountHealth } from '../../subgraphs/kernel/http/health.js';
@@ -55,7 +55,7 @@ async function createSubgraphApollo(module: SubgraphModule, env: Env): Promise<A
     stopOnTerminationSignals: false,
     introspection: env.nodeEnv !== 'production',
     ...limitServerOptions(subgraphLimits(env.graphqlLimits), env.nodeEnv),
-    formatError: (formatted, error) => maskError(formatLimitError(formatted, error), error),
+    formatError: graphqlErrorFormatter(env.nodeEnv),
     // Subgraphs are called by the gateway, not browsed (no sandbox page), and report to no Apollo Studio.
     plugins: [
       operationResolutionPlugin(),

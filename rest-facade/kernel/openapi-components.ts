@@ -10,8 +10,11 @@ is reachable at \`/graphql\`.
 
 ## Conventions
 - **Requests**: bodies are JSON, sent as \`application/json\`, \`text/json\` or \`application/*+json\`.
-  Malformed JSON is 400, a body over 1 MiB is 413, another media type is 415. Unknown fields are
-  ignored; fields of the wrong type are 400.
+  Malformed JSON is 400, a body over 1 MiB is 413, another media type is 415. A body is checked
+  against the operation's request schema before anything runs: unknown fields, at any depth, are
+  ignored (dropped, never passed on); a field of the wrong type or a missing required one is 400
+  \`validation_failed\`, each named in \`errors\` by its path in the body (\`token\`,
+  \`answers[0].choices\`; \`body\` for the body itself). No error speaks GraphQL's words.
 - **Responses**: JSON, offered as \`application/json\`, \`text/json\` or \`text/plain\` (chosen by
   \`Accept\`; the body is the same JSON in each). Field names are camelCase; timestamps are RFC 3339 UTC.
 - **Binary answers** (images, PDFs, passes) come in a media type the operation lists, with a strong

@@ -2,8 +2,9 @@
  * RFC 9457 problem details, and the one place where GraphQL error codes become HTTP statuses.
  */
 import type { GraphQLFormattedError } from 'graphql';
-import { ErrorCode, type FieldError } from '../../subgraphs/kernel/errors.js';
+import { ErrorCode, VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
 import { GRAPHQL_LIMIT_CODES } from '../../subgraphs/kernel/graphql-limits.js';
+import { graphqlInputFieldErrors, isGraphQLInputError } from './graphql-input-error.js';
 
 /** GraphQL `extensions.code` -> HTTP status (DECISIONS.md, GraphQL). Routes may refine it. */
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
@@ -73,11 +74,20 @@ export function problem({ headers: _headers, ...input }: ProblemInput, instance:
   };
 }
 
-/** The problem for the first GraphQL error of a response, with the route's status overrides. */
+/**
+ * The problem for the first GraphQL error of a response, with the route's status overrides. An input
+ * error of GraphQL's own is the validation problem, in the terms of `body` (the request body): its
+ * message names GraphQL variables and types, which a REST caller never sees.
+ */
 export function problemFromGraphQLError(
   error: GraphQLFormattedError,
   overrides: Readonly<Record<string, number>> = {},
+  body?: unknown,
 ): ProblemInput {
+  if (isGraphQLInputError(error)) {
+    const errors = graphqlInputFieldErrors(error, body);
+    return { status: 400, code: 'validation_failed', detail: VALIDATION_FAILED_DETAIL, errors };
+  }
   const ext = error.extensions ?? {};
   const code = typeof ext.code === 'string' ? ext.code : ErrorCode.Internal;
   const status = overrides[code] ?? STATUS_BY_CODE[code] ?? 500;

@@ -1,16 +1,31 @@
 /**
- * Shape checks of a JSON request body against the row's own JSON Schema, so a missing or mistyped
- * field is a 400 `validation_failed` naming every such field (DECISIONS.md, Conventions) instead of
- * a GraphQL variable error. Only the shape: which values are acceptable is the service's business.
+ * A JSON request body checked against the row's own JSON Schema before any GraphQL runs, so a
+ * missing or mistyped member, at any depth, is a 400 `validation_failed` naming each such member by
+ * its path in the body (`answers[0].rating`, as the text check names it) instead of a GraphQL
+ * variable error (DECISIONS.md, Conventions). Unknown members are ignored: they are left out of what the row sends on, so they
+ * never reach GraphQL. Only the shape (types and required members): which values are acceptable
+ * (lengths, patterns, enums) is the service's business.
  */
 import { VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
 import { RequestRejected, type JsonSchema } from './route.js';
 
-/** The subset of JSON Schema these checks read: an object of typed properties. */
-interface ObjectSchema {
+/** The JSON Schema keywords these checks read. */
+interface ShapeSchema {
+  readonly $ref?: string;
+  readonly type?: string | readonly string[];
   readonly required?: readonly string[];
-  readonly properties?: Readonly<Record<string, { readonly type?: string | readonly string[] }>>;
+  readonly properties?: Readonly<Record<string, ShapeSchema>>;
+  readonly additionalProperties?: boolean | ShapeSchema;
+  readonly items?: ShapeSchema;
 }
+
+/** Component schemas by name, for `$ref: '#/components/schemas/<name>'`. */
+export type SchemaComponents = Readonly<Record<string, JsonSchema>>;
+
+const COMPONENT_REF = '#/components/schemas/';
+
+/** Deeper than any body the facade reads; stops a hostile nesting before the stack does. */
+const MAX_DEPTH = 32;
 
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
@@ -28,34 +43,93 @@ function matches(value: unknown, type: string | readonly string[] | undefined): 
 
 function describeType(type: string | readonly string[]): string {
   const types = (typeof type === 'string' ? [type] : [...type]).filter((t) => t !== 'null');
-  return types.length === 1 ? `a ${types[0] ?? ''}` : `one of ${types.join(', ')}`;
+  const nullable = typeof type !== 'string' && type.includes('null') ? ' or null' : '';
+  const article = /^[aeiou]/.test(types[0] ?? '') ? 'an' : 'a';
+  return (types.length === 1 ? `${article} ${types[0] ?? ''}` : `one of ${types.join(', ')}`) + nullable;
+}
+
+/** The path of a member one step below `path` (`""` the body): `token`, `answers[0]`, `answers[0].rating`. */
+export function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** The body itself is named `body`. */
+const named = (path: string): string => path || 'body';
+
+class ShapeCheck {
+  readonly errors: FieldError[] = [];
+
+  constructor(private readonly components: SchemaComponents) {}
+
+  private resolve(schema: ShapeSchema): ShapeSchema {
+    let resolved = schema;
+    for (let hops = 0; resolved.$ref?.startsWith(COMPONENT_REF) && hops < MAX_DEPTH; hops++) {
+      const target = this.components[resolved.$ref.slice(COMPONENT_REF.length)];
+      if (!target) throw new Error(`request schema: unknown ${resolved.$ref}`);
+      resolved = target;
+    }
+    return resolved;
+  }
+
+  /** The value as the row sends it on (unknown members left out), after recording its failures. */
+  value(value: unknown, raw: ShapeSchema, path: string, depth: number): unknown {
+    const schema = this.resolve(raw);
+    if (!matches(value, schema.type)) {
+      this.errors.push({ path: named(path), message: `must be ${describeType(schema.type ?? [])}` });
+      return value;
+    }
+    if (depth >= MAX_DEPTH && value !== null && typeof value === 'object') {
+      this.errors.push({ path: named(path), message: 'is nested too deeply' });
+      return value;
+    }
+    if (Array.isArray(value)) {
+      const items = schema.items;
+      return items ? value.map((item, i) => this.value(item, items, childPath(path, i), depth + 1)) : value;
+    }
+    if (value !== null && typeof value === 'object') return this.members(value, schema, path, depth);
+    return value;
+  }
+
+  private members(source: object, schema: ShapeSchema, path: string, depth: number): unknown {
+    const { required = [], properties, additionalProperties } = schema;
+    // A free-form object (no declared members) goes on as sent.
+    if (!properties && (additionalProperties === undefined || additionalProperties === true)) return source;
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(source)) {
+      const declared = properties && Object.hasOwn(properties, name) ? properties[name] : undefined;
+      const spec = declared ?? (typeof additionalProperties === 'object' ? additionalProperties : undefined);
+      if (spec && value !== undefined) fields[name] = this.value(value, spec, childPath(path, name), depth + 1);
+    }
+    for (const name of required) {
+      if (!Object.hasOwn(fields, name)) this.errors.push({ path: childPath(path, name), message: 'is required' });
+    }
+    return fields;
+  }
 }
 
 /**
- * The members of `body` that `schema` declares (unknown fields are ignored), after checking that it
- * is an object, that every required member is present and that every member has its declared type.
+ * The members of `body` that `schema` declares, at every depth (unknown members are left out), after
+ * checking that it is an object, that every member, nested ones too, has its declared type and that
+ * every required member is present. `$ref`s to `#/components/schemas/<name>`
+ * resolve in `components` (the area's schemas).
  *
- * @throws RequestRejected 400 `validation_failed` with one field error per failing member.
+ * @throws RequestRejected 400 `validation_failed` with one field error per failing member, its
+ *   `path` its place in the body (`answers[0].choices`; `body` for the body itself).
  */
-export function checkedBody(body: unknown, schema: JsonSchema): Record<string, unknown> {
+export function checkedBody(
+  body: unknown,
+  schema: JsonSchema,
+  components: SchemaComponents = {},
+): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     const errors = [{ path: 'body', message: 'must be a JSON object' }];
     throw new RequestRejected('validation_failed', VALIDATION_FAILED_DETAIL, 400, errors);
   }
-  const source = body as Record<string, unknown>;
-  const { required = [], properties = {} } = schema as ObjectSchema;
-  const errors: FieldError[] = [];
-  const fields: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(properties)) {
-    const value = source[name];
-    if (value === undefined) {
-      if (required.includes(name)) errors.push({ path: name, message: 'is required' });
-    } else if (!matches(value, spec.type)) {
-      errors.push({ path: name, message: `must be ${describeType(spec.type ?? [])}` });
-    } else {
-      fields[name] = value;
-    }
+  const check = new ShapeCheck(components);
+  const fields = check.value(body, { type: 'object', ...(schema as ShapeSchema) }, '', 0) as Record<string, unknown>;
+  if (check.errors.length > 0) {
+    throw new RequestRejected('validation_failed', VALIDATION_FAILED_DETAIL, 400, check.errors);
   }
-  if (errors.length > 0) throw new RequestRejected('validation_failed', VALIDATION_FAILED_DETAIL, 400, errors);
   return fields;
 }

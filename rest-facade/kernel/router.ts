@@ -48,10 +48,15 @@ function plan(route: Route, req: Request, input: RouteInput): Plan {
   };
 }
 
-function failure(route: Route, planned: Plan, result: Awaited<ReturnType<GraphQLExecutor['execute']>>): ProblemInput {
+function failure(
+  route: Route,
+  planned: Plan,
+  result: Awaited<ReturnType<GraphQLExecutor['execute']>>,
+  body: unknown,
+): ProblemInput {
   const firstError = result.errors?.[0];
   if (!firstError) return { status: 500, code: 'internal_error', detail: 'The operation returned no data.' };
-  const input = problemFromGraphQLError(firstError, route.statusOverrides);
+  const input = problemFromGraphQLError(firstError, route.statusOverrides, body);
   const status = input.status < 500 ? planned.statusByReason[input.code] : undefined;
   return status === undefined ? input : { ...input, status };
 }
@@ -114,7 +119,7 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
     // The gateway's rate-limit headers (RateLimit-Policy, RateLimit, Retry-After) go on as they came.
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     if (result.errors?.[0] || !result.data) {
-      const input = failure(route, planned, result);
+      const input = failure(route, planned, result, route.rawBody ? undefined : req.body);
       // A 503 (an outage) is logged once per outage where it is detected, not once per request here.
       if (input.status >= 500 && input.status !== 503)
         log('error', 'facade operation failed', { requestId: req.requestId, route: route.path, errors: result.errors });

@@ -24,7 +24,10 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       traceId: { type: 'string', description: 'Correlates with the X-Request-Id header and the logs.' },
       errors: {
         type: 'array',
-        description: 'Field-level failures of a 400 from validation.',
+        description:
+          'Field-level failures of a 400 from validation. `path` names the parameter or the body member (`token`, ' +
+          '`answers[0].choices`; `body` for the body itself); `message` says what is wrong in the terms of this ' +
+          'document, never of GraphQL.',
         items: {
           type: 'object',
           required: ['path', 'message'],

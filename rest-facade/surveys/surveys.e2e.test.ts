@@ -189,6 +189,32 @@ describe('POST /api/v1/surveys/responses', () => {
     expect(await rows(campaign.id)).toEqual([]);
   });
 
+  it('checks the body against its schema first: unknown members ignored, wrong types by path, no GraphQL wording', async () => {
+    const campaign = await createSurveyCampaign(service, owner.token, { isAnonymous: true });
+    const answers = GOOD_ANSWERS.map((answer) => ({ ...answer, choice: ['x'], hint: 1 }));
+    const ignored = await submit({ token: campaign.token, deviceId: DEVICE, answers, x: 1 });
+    expect(ignored.status).toBe(200);
+    expect(ignored.body).toMatchObject({ status: 'recorded' });
+    expect(JSON.stringify(ignored.body)).not.toMatch(/\$|Input"|GraphQL|Did you mean|Variable/);
+    const wrong = [
+      { questionId: 'visit', choices: 'yes' },
+      { questionId: 'score', rating: 2 ** 40 },
+    ];
+    const mistyped = await submit({ token: campaign.token, deviceId: DEVICE, answers: wrong });
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'answers[0].choices', message: 'must be an array or null' }],
+    });
+    // An int beyond GraphQL's Int passes the shape check; GraphQL's refusal is told in the body's terms.
+    const huge = await submit({ token: campaign.token, deviceId: DEVICE, answers: [wrong[1]] });
+    expect(huge.status).toBe(400);
+    expect(huge.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'answers[0].rating' }] });
+    for (const answer of [mistyped, huge])
+      expect(JSON.stringify(answer.body)).not.toMatch(/\$|SurveyAnswerInput|GraphQL|Did you mean|Variable|Int\b/);
+    expect(await rows(campaign.id)).toHaveLength(1);
+  });
+
   // Tests run shuffled: once all have run, every status value of the enum must have been answered.
   afterAll(() => {
     expect([...seen.submit].sort()).toEqual([...SURVEY_SUBMIT_STATUSES].sort());

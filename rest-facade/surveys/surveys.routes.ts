@@ -63,7 +63,7 @@ export const surveyRoutes: readonly Route[] = [
       'answer 429 with `Retry-After` and record nothing. Signed-in submissions are not limited by this rule.',
     requestBody: { required: true, schema: ref('SubmitSurveyRequest') },
     variables: (input) => {
-      const body = checkedBody(input.body, SURVEY_SCHEMAS.SubmitSurveyRequest ?? {});
+      const body = checkedBody(input.body, SURVEY_SCHEMAS.SubmitSurveyRequest ?? {}, SURVEY_SCHEMAS);
       return { token: body.token, answers: body.answers, deviceId: body.deviceId ?? null };
     },
     result: (data) => data.submitSurveyResponse,

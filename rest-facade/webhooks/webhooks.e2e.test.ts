@@ -94,7 +94,7 @@ describe('POST /api/v1/webhooks/', () => {
     ['a url with user info', { url: 'https://user:pw@example.test/hooks' }, 'url'],
     ['an ftp url', { url: 'ftp://example.test/hooks' }, 'url'],
     ['no events', { events: [] }, 'events'],
-    ['events not strings', { events: [1] }, 'events'],
+    ['events not strings', { events: [1] }, 'events[0]'],
     ['an unknown event type', { events: ['purchase.completed', 'purchase.refunded'] }, 'events'],
     ['a short secret', { secret: 'short' }, 'secret'],
     ['a whsec_ secret of 15 bytes', { secret: `whsec_${randomBytes(15).toString('base64')}` }, 'secret'],
