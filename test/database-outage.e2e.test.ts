@@ -241,8 +241,6 @@ describe.skipIf(!databaseUrl)('database outage', () => {
     'GET /api/v1/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber':
       'a request without the ApplePass authorization is refused first',
     'Query.appleWalletLatestPass': 'a request without the ApplePass authorization is refused first',
-    'Query.authorizationPrompt': "the walk's placeholder client_id is refused by its shape",
-    'Query.verifyAccessToken': 'no token in the request: refused before any lookup',
   };
 
   /** Why `answer` is not what a read `name` owes during an outage, or null when it is. */
