@@ -1,5 +1,5 @@
 /**
- * Rate limits through the running service (DECISIONS.md, Rate limits), with a test-only rule table on
+ * Rate limits through the running service, with a test-only rule table on
  * root fields that exist today (`Query.terminal` per IP and terminal, `Mutation.changePassword` per IP):
  * every limited response carries `RateLimit-Policy` and `RateLimit`; over the limit the call is refused
  * with RATE_LIMITED (429) and `Retry-After` before any resolver runs, and after waiting that long it

@@ -1,5 +1,5 @@
 /**
- * The receipt rules of DECISIONS.md as the service is configured (`RATE_LIMIT_*`), through GraphQL and
+ * The receipt rate-limit rules as the service is configured (`RATE_LIMIT_*`), through GraphQL and
  * through the contract's REST paths: the last receipt and the terminal claim per client IP and
  * terminal, the transaction-QR read and claim per client IP: every one of the four rows answers 429
  * with Retry-After past its limit.

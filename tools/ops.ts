@@ -1,6 +1,6 @@
 /**
  * `npm run ops -- <command> [--flags]`: operator commands against the running service's GraphQL API
- * (DECISIONS.md, Operator CLI). Prints one JSON object on stdout and exits 0, or a problem (RFC 9457)
+ *. Prints one JSON object on stdout and exits 0, or a problem (RFC 9457)
  * on stderr and exits 2 when the request was invalid (status 400), 1 for anything else. `--url` defaults to
  * GATEWAY_URL (the gateway of the separate topology), else `http://127.0.0.1:$PORT/graphql` (the
  * one-process service); `--token` to OPERATOR_TOKEN, else the token `npm start` saved. `help` (or

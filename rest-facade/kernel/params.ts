@@ -1,5 +1,5 @@
 /**
- * Transport-level parsing of path and query parameters (DECISIONS.md, Conventions): an int32 is a
+ * Transport-level parsing of path and query parameters: an int32 is a
  * digit string, optionally signed, within int32 range. Range rules (minimums, caps) belong to the
  * services, so GraphQL callers get the same behaviour.
  */

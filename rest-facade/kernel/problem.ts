@@ -6,7 +6,7 @@ import { ErrorCode, VALIDATION_FAILED_DETAIL, type FieldError } from '../../subg
 import { GRAPHQL_LIMIT_CODES } from '../../subgraphs/kernel/graphql-limits.js';
 import { graphqlInputFieldErrors, isGraphQLInputError } from './graphql-input-error.js';
 
-/** GraphQL `extensions.code` -> HTTP status (DECISIONS.md, GraphQL). Routes may refine it. */
+/** GraphQL `extensions.code` -> HTTP status. Routes may refine it. */
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   [ErrorCode.BadUserInput]: 400,
   [ErrorCode.Unauthenticated]: 401,

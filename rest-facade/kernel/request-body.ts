@@ -2,7 +2,7 @@
  * A JSON request body checked against the row's own JSON Schema before any GraphQL runs, so a
  * missing or mistyped member, at any depth, is a 400 `validation_failed` naming each such member by
  * its path in the body (`answers[0].rating`, as the text check names it) instead of a GraphQL
- * variable error (DECISIONS.md, Conventions). Unknown members are ignored: they are left out of what the row sends on, so they
+ * variable error. Unknown members are ignored: they are left out of what the row sends on, so they
  * never reach GraphQL. Only the shape (types and required members): which values are acceptable
  * (lengths, patterns, enums) is the service's business.
  */

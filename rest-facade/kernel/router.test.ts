@@ -1,5 +1,5 @@
 /**
- * The facade's HTTP conventions (DECISIONS.md), on a synthetic route table and a recording executor:
+ * The facade's HTTP conventions, on a synthetic route table and a recording executor:
  * the transport rules hold for every row, whatever operation it runs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Mounts the route table on express: parse the request, run the route's GraphQL operation, map the
  * result or the first error to a response. Malformed JSON 400, bodies over 1 MiB 413, other media
- * types 415 (DECISIONS.md, Conventions). Rows with a form dialect also read
+ * types 415. Rows with a form dialect also read
  * `application/x-www-form-urlencoded`, answered in that dialect's terms.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';

@@ -1,5 +1,5 @@
 /**
- * Rows of the OAuth token endpoints (DECISIONS.md, OAuth 2.0 and tokens) and the well-known
+ * Rows of the OAuth token endpoints and the well-known
  * documents. Each token row speaks the interface's JSON dialect and, where a standard defines one,
  * its form dialect (RFC 6749 / 7662 / 7009), answered in that standard's terms.
  */

@@ -1,5 +1,5 @@
 /**
- * Rows of the QR images and counter cards (interface: QR images; DECISIONS.md: QR images and PDFs).
+ * Rows of the QR images and counter cards (the public interface: QR images and PDFs).
  * Binary rows: GraphQL carries the file as base64 and `result` hands the facade its bytes, which it
  * answers with a strong ETag (304 to a matching If-None-Match) and the row's Cache-Control.
  */

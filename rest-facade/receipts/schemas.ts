@@ -2,7 +2,7 @@
 import type { JsonSchema } from '../kernel/route.js';
 import { ref } from '../kernel/schemas.js';
 
-/** The claim channels (DECISIONS.md, Receipts and claims). */
+/** The claim channels. */
 export const CHANNELS = ['line', 'ios', 'android', 'email', 'web'] as const;
 
 const int = (description: string): JsonSchema => ({ type: 'integer', format: 'int32', description });

@@ -2,7 +2,7 @@
  * Rows of mobile-b (Google Wallet save link) and wallet push (interface: Wallet passes). Who may call:
  * the customer's own user token (any scope), a business token of the shop app's business (reads
  * `store.customers.read`, push `store.customers.write`) or the operator; any other caller's customer,
- * and a customer of another shop app, is 404 `customer_not_found` (DECISIONS.md, Wallet).
+ * and a customer of another shop app, is 404 `customer_not_found`.
  */
 import type { JsonSchema, Route } from '../kernel/route.js';
 import { ref } from '../kernel/schemas.js';

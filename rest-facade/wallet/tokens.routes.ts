@@ -1,6 +1,6 @@
 /**
  * Rows of notification tokens (interface: Notification tokens): a customer's device registers the
- * push token it has on a channel, or unregisters it. Who may call (DECISIONS.md, Wallet): the
+ * push token it has on a channel, or unregisters it. Who may call: the
  * customer's own user token (any scope; `customerId` defaults to the caller's customer at the shop),
  * a business token of the shop app's business with `store.customers.write`, or the operator (these
  * two name the customer). The values are checked by the wallet service, so GraphQL refuses the same.

@@ -1,6 +1,6 @@
 /**
  * Rows of outbound webhook management (interface: Outbound webhook management). Endpoints belong to
- * the business account of the bearer token (DECISIONS.md), so any business token will do (no scope);
+ * the business account of the bearer token, so any business token will do (no scope);
  * a user token is 403 `business_token_required`. The operator credential may read, test and delete
  * any endpoint but not register one (an endpoint needs a business). Another business's endpoint id,
  * like an unknown or malformed one, is 404 `webhook_endpoint_not_found`.

@@ -28,7 +28,7 @@ export const EVENT_SCOPE_DOC =
   '(revoked, the app deleted, the owner’s consent withdrawn) the endpoint becomes `disabled` (`disabledReason` ' +
   '`app_access_ended`), its pending deliveries are cancelled and nothing more is delivered to it.';
 
-/** How events are delivered (DECISIONS.md, outbound webhooks and events). */
+/** How events are delivered. */
 export const DELIVERY_DOC =
   'Delivery follows Standard Webhooks: each event is a `POST` of `application/json` ' +
   '`{"id", "type", "occurredAt", "businessAccountId", "data"}` with the headers `webhook-id` (the event id, the same on ' +

@@ -9,7 +9,7 @@ import {
   type AccessTable,
 } from '../kernel/auth/operation-access.js';
 
-/** Outbound webhooks (DECISIONS.md): any token of a business account, for its own endpoints; others are business_token_required. */
+/** Outbound webhooks: any token of a business account, for its own endpoints; others are business_token_required. */
 const WEBHOOK_BUSINESS: AccessRule = { business: null, othersReason: 'business_token_required' };
 
 export const ENGAGEMENT_ACCESS: AccessTable = {

@@ -56,7 +56,7 @@ function createLoaders(ctx: BaseContext) {
 }
 
 export function createIdentityContext(base: BaseContext): IdentityContext {
-  // A password change revokes every other grant of the user, in its transaction (DECISIONS.md).
+  // A password change revokes every other grant of the user, in its transaction.
   const users = new UserService(base, {
     // A new password ends every other grant and every signed-in browser (a thief's session included).
     onPasswordChanged: [revokeOtherGrants, ({ em, userId }) => endUserSessions(em, userId).then(() => undefined)],

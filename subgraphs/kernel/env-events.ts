@@ -1,5 +1,5 @@
 /**
- * Event pipeline configuration (DECISIONS.md, Outbound webhooks and events): delivery timeout, how
+ * Event pipeline configuration: delivery timeout, how
  * long published events stay (webhook retries, re-sends and subscription resumes reach that far
  * back), how often a dispatcher looks for due retries, and whether receivers on private networks are
  * allowed (development and tests only: production refuses them, always).

@@ -1,5 +1,5 @@
 /**
- * Wallet configuration (DECISIONS.md, Wallet): where the signing material of Apple Wallet passes,
+ * Wallet configuration: where the signing material of Apple Wallet passes,
  * Google Wallet save links and wallet push comes from. Each secret is given either inline (PEM or JSON
  * text in the variable) or as a file (the `_FILE` variable); inline wins. Nothing is read here: the
  * wallet reads the files when it needs them, so material added while the service runs (for instance

@@ -23,7 +23,7 @@ describe('loadEnv', () => {
     expect(env).toMatchObject({ operatorToken: 'x'.repeat(20), operatorTokenGenerated: false });
   });
 
-  it('reads the rate limits (DECISIONS.md defaults: 30, 10, 60, 10 per minute) and REDIS_URL', () => {
+  it('reads the rate limits (defaults: 30, 10, 60, 10 per minute) and REDIS_URL', () => {
     expect(loadEnv({}).rateLimits).toEqual({
       windowSeconds: 60,
       lastReceipt: 30,

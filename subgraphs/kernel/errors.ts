@@ -6,7 +6,7 @@
 import type { HTTPGraphQLHead } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 
-/** The GraphQL error codes of this service (DECISIONS.md, GraphQL). */
+/** The GraphQL error codes of this service. */
 export enum ErrorCode {
   Unauthenticated = 'UNAUTHENTICATED',
   Forbidden = 'FORBIDDEN',

@@ -3,7 +3,7 @@
  * each subgraph server): aliases, depth, directives and cost through GraphQL Armor's validation
  * rules, tokens through graphql-js's own parser limit (it aborts while lexing, so a huge document
  * costs no more than the limit). Each refusal is a 400 before anything executes, with its own
- * `extensions.code` (DECISIONS.md, GraphQL).
+ * `extensions.code`.
  */
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';

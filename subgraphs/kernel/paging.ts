@@ -7,7 +7,7 @@ export interface PageRequest {
 }
 
 /**
- * Paging rules of DECISIONS.md: values below 1 are a 400, values above the cap are clamped,
+ * Paging rules: values below 1 are a 400, values above the cap are clamped,
  * a page past the last is simply empty.
  */
 export function pageRequest(

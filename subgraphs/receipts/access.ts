@@ -28,7 +28,7 @@ export const RECEIPTS_ACCESS: AccessTable = {
   // The shop's orders become the business's transactions (the service checks the store is theirs).
   'Mutation.installShop': anyOf(OPERATOR, business('store.orders.write')),
   'Query.shopInstallations': anyOf(OPERATOR, business('store.orders.read')),
-  // DECISIONS.md, Operator CLI: webhook-secret:set --shop-domain D --secret S.
+  // Operator CLI: webhook-secret:set --shop-domain D --secret S.
   'Mutation.setShopWebhookSecret': OPERATOR,
   // A shop domain stays bound to its business until the operator frees it (ops shop:release).
   'Mutation.releaseShopDomain': OPERATOR,

@@ -2,7 +2,7 @@
 import { anyOf, business, OPERATOR, PUBLIC, user, type AccessTable } from '../kernel/auth/operation-access.js';
 
 /**
- * Wallet conventions (DECISIONS.md, Wallet): the customer's own user token with any scope, a business
+ * Wallet conventions: the customer's own user token with any scope, a business
  * token (reads `store.customers.read`, writes `store.customers.write`) or the operator; the services
  * then check that the customer is the caller's (customer-access.ts), else NOT_FOUND.
  */

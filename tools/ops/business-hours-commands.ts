@@ -1,4 +1,4 @@
-/** Operator commands of store business hours (DECISIONS.md, Operator CLI). */
+/** Operator commands of store business hours. */
 import { CommandFailure, on, text, type Flags, type OpsCommand } from './command.js';
 
 function weekday(value: string | undefined): number {

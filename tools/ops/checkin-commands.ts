@@ -1,4 +1,4 @@
-/** Operator commands of check-in campaigns (DECISIONS.md, Operator CLI: checkin-campaign:create). */
+/** Operator commands of check-in campaigns (checkin-campaign:create). */
 import { text, type OpsCommand } from './command.js';
 
 export const CHECKIN_COMMANDS: readonly OpsCommand[] = [

@@ -1,5 +1,5 @@
 /**
- * The operator commands (DECISIONS.md, Operator CLI). Each row names its flags, the GraphQL
+ * The operator commands. Each row names its flags, the GraphQL
  * operation it runs with the operator credential, and what it prints.
  */
 import { BUSINESS_CUSTOMER_COMMANDS } from './business-customer-commands.js';

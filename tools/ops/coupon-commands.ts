@@ -1,4 +1,4 @@
-/** Operator commands of coupons (DECISIONS.md, Operator CLI: coupon:create). */
+/** Operator commands of coupons (coupon:create). */
 import { text, type OpsCommand } from './command.js';
 
 export const COUPON_COMMANDS: readonly OpsCommand[] = [

@@ -1,4 +1,4 @@
-/** Operator commands of shop app customers (DECISIONS.md, Operator CLI: customer:create). */
+/** Operator commands of shop app customers (customer:create). */
 import { CommandFailure, text, type OpsCommand } from './command.js';
 
 /** `--points`: a whole number (the service checks its range). */

@@ -1,4 +1,4 @@
-/** Operator commands of owner invitations (DECISIONS.md, Operator CLI): invite, list, resend, revoke. */
+/** Operator commands of owner invitations: invite, list, resend, revoke. */
 import { text, type OpsCommand } from './command.js';
 
 const INVITATION_FIELDS = 'id businessAccountId email status expiresAt acceptedAt acceptedByUserId revokedAt';

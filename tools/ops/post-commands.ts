@@ -1,4 +1,4 @@
-/** Operator commands of shop app posts (DECISIONS.md, Operator CLI, second wave). */
+/** Operator commands of shop app posts. */
 import { CommandFailure, text, type OpsCommand } from './command.js';
 
 const STATUSES = ['Published', 'Draft', 'Scheduled'];

@@ -1,4 +1,4 @@
-/** Operator commands of terminals and their sales (DECISIONS.md, Operator CLI). */
+/** Operator commands of terminals and their sales. */
 import { CommandFailure, list, on, text, type OpsCommand } from './command.js';
 
 const INTEGER = /^-?\d+$/;

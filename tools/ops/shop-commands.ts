@@ -1,4 +1,4 @@
-/** Operator commands of shop apps (DECISIONS.md, Operator CLI, second wave). */
+/** Operator commands of shop apps. */
 import { list, on, text, type OpsCommand } from './command.js';
 
 export const SHOP_COMMANDS: readonly OpsCommand[] = [

@@ -1,4 +1,4 @@
-/** Operator commands of survey campaigns (DECISIONS.md, Operator CLI: survey-campaign:create). */
+/** Operator commands of survey campaigns (survey-campaign:create). */
 import { CommandFailure, list, on, text, type OpsCommand } from './command.js';
 
 /** CLI kind -> question kind. */

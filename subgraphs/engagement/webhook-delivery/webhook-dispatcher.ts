@@ -1,5 +1,5 @@
 /**
- * Outbound webhook delivery (DECISIONS.md, Outbound webhooks and events; Svix's behaviour):
+ * Outbound webhook delivery (Svix's behaviour):
  *
  * - Fan-out (a publish hook, in the publisher's transaction): one pending delivery per published event
  *   and subscribed, not disabled endpoint of the event's business account whose app (if it is tied to
@@ -72,7 +72,7 @@ export interface DispatcherOptions {
   readonly resolve?: Resolver;
 }
 
-/** The wire body of an event (DECISIONS.md). */
+/** The wire body of an event. */
 export function webhookBody(event: {
   id: string;
   type: string;

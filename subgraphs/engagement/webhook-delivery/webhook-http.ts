@@ -1,5 +1,5 @@
 /**
- * One outbound webhook POST (DECISIONS.md, Outbound webhooks and events): Standard Webhooks headers and
+ * One outbound webhook POST: Standard Webhooks headers and
  * signature, one time budget for the whole attempt, no redirects (a 3xx is a failure), and an SSRF
  * guard on the address actually connected to: the socket's DNS lookup is ours, so a name that passed
  * registration and later resolves to a private address (DNS rebinding) is refused at connect time, and

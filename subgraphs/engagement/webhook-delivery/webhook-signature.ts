@@ -1,5 +1,5 @@
 /**
- * Standard Webhooks signing (DECISIONS.md, Outbound webhooks and events): `webhook-signature` is one or
+ * Standard Webhooks signing: `webhook-signature` is one or
  * more space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret that signs
  * (two during a rotation's overlap window). A secret starting with `whsec_` is base64 key bytes after
  * the prefix; any other secret is used as its UTF-8 bytes.

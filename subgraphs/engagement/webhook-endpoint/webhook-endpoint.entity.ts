@@ -4,7 +4,7 @@ import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Directive, Field, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
 
-/** Delivery states of an endpoint (DECISIONS.md, outbound webhooks). */
+/** Delivery states of an endpoint. */
 export enum WebhookEndpointStatus {
   Active = 'active',
   Failing = 'failing',

@@ -67,7 +67,7 @@ const attemptView = (a: WebhookAttempt): WebhookAttemptView => ({
 });
 
 /**
- * Outbound webhook endpoints of a business account (DECISIONS.md, outbound webhooks): registration,
+ * Outbound webhook endpoints of a business account: registration,
  * reads, deletion (its deliveries and attempts go with it), test calls, secret rotation with an
  * overlap window, re-enabling, the attempt log and re-sending an event. A business token acts on its
  * own endpoints only (another business's id is not found); the operator acts on any. The signing

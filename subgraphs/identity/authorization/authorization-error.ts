@@ -1,6 +1,6 @@
 /**
  * Errors of `/oauth/authorize`, each a coded error whose `extensions.reason` names it. None of them
- * is ever sent to the redirect_uri: the pages show them (DECISIONS.md, OAuth 2.0 and tokens).
+ * is ever sent to the redirect_uri: the pages show them.
  */
 import { AppError, BadUserInputError, ErrorCode, ForbiddenError } from '../../kernel/errors.js';
 
@@ -13,7 +13,7 @@ export enum AuthorizationErrorCode {
   UnsupportedResponseType = 'unsupported_response_type',
   InvalidRequest = 'invalid_request',
   InvalidScope = 'invalid_scope',
-  /** A user.* scope for an app that is neither first-party nor approved (interface-v1). */
+  /** A user.* scope for an app that is neither first-party nor approved (the public interface). */
   AppNotApproved = 'app_not_approved',
 }
 

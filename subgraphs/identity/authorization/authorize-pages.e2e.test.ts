@@ -1,6 +1,6 @@
 /**
  * GET /oauth/authorize and its pages through the running service with plain fetch (cookies by hand):
- * the whole flow, every error row of DECISIONS.md, CSRF, first-party, JSON errors and languages.
+ * the whole flow, every error row of the authorization endpoint, CSRF, first-party, JSON errors and languages.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** What each scope lets an app do, in the words the consent page shows (interface-v1, Scopes). */
+/** What each scope lets an app do, in the words the consent page shows (the public interface, Scopes). */
 import type { Scope } from '../../kernel/auth/scopes.js';
 
 /** A scope's description in Japanese and English. */

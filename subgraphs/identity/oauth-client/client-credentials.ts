@@ -1,6 +1,6 @@
 /**
  * Client identifiers and secrets: 256-bit random secrets, kept as SHA-256 digests and compared in
- * constant time; redirect URIs compared character for character (DECISIONS.md).
+ * constant time; redirect URIs compared character for character.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '../../kernel/db/orm.js';

@@ -1,7 +1,7 @@
 /**
  * Issuing authorization codes, for the consent step of `/oauth/authorize`: 256 random bits, stored as
  * SHA-256, single use, 60 s, bound to client, redirect_uri, scopes, subject, business account and
- * the PKCE S256 challenge (DECISIONS.md, OAuth 2.0 and tokens).
+ * the PKCE S256 challenge.
  */
 import { isUserScope, scopeAudience } from '../../kernel/auth/scopes.js';
 import type { EntityManager } from '../../kernel/db/orm.js';

@@ -1,6 +1,6 @@
 /**
  * Ending every grant of a user at once: after a password change (all but the grant the change was
- * made through; DECISIONS.md "A password change revokes every other grant of the user") and when the
+ * made through; "A password change revokes every other grant of the user") and when the
  * account is deleted (all of them, with the refresh tokens and unused codes that could mint new ones).
  * Each is a handful of set-based statements, run in the caller's transaction.
  */

@@ -1,7 +1,7 @@
 /**
  * Email verification: a registered account proves its address by a single-use link (256 random bits,
  * only the SHA-256 stored, 24 hours). Until then its email confers nothing: no business scopes, no
- * owner invitations (DECISIONS.md, Identity).
+ * owner invitations.
  */
 import type { BaseContext } from '../../kernel/context.js';
 import { BadUserInputError } from '../../kernel/errors.js';

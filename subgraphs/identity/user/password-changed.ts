@@ -1,7 +1,7 @@
 /**
  * The hook a password change calls, so that other parts of identity react inside the same
  * transaction: the tokens part registers a listener that revokes every other grant of the user
- * (DECISIONS.md: "A password change revokes every other grant of the user (the caller's own stays
+ * ("A password change revokes every other grant of the user (the caller's own stays
  * live)"). Listeners are passed to {@link UserService} in `createIdentityContext`:
  *
  * ```ts

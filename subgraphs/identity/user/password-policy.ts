@@ -1,6 +1,5 @@
 /**
- * The password policy (DECISIONS.md, after NIST SP 800-63B-4 §3.1.1.2 for passwords used as a single
- * factor): 15 to 128 characters, counted as Unicode code points after NFC normalisation; any Unicode
+ * The password policy: 15 to 128 characters, counted as Unicode code points after NFC normalisation; any Unicode
  * (spaces and emoji included); not in a list of common or breached passwords; not the account's
  * email. No composition rules and no forced rotation.
  *

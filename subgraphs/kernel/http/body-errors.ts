@@ -12,7 +12,7 @@ export interface BodyError {
   readonly detail: string;
 }
 
-/** Bodies of /graphql and of the facade's JSON rows: 1 MiB (DECISIONS.md, Conventions). */
+/** Bodies of /graphql and of the facade's JSON rows: 1 MiB. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** The body-parser error `type`s and what each means. */

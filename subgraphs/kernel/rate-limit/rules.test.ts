@@ -10,7 +10,7 @@ const rule: RateLimitRule = {
 };
 
 describe('the receipt rate-limit rules', () => {
-  it('are DECISIONS.md defaults: last-receipt 30 and terminal claim 10 per IP and terminal, rx 60 and 10 per IP, per minute', () => {
+  it('are the defaults: last-receipt 30 and terminal claim 10 per IP and terminal, rx 60 and 10 per IP, per minute', () => {
     expect(receiptRateLimitRules(DEFAULT_RATE_LIMITS)).toEqual([
       {
         field: 'Query.lastReceipt',

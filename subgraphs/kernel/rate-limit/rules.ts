@@ -1,5 +1,5 @@
 /**
- * The rate-limit rule table (DECISIONS.md, Rate limits): which root fields are limited, how many calls
+ * The rate-limit rule table: which root fields are limited, how many calls
  * a window allows, and which arguments, beside the client IP, partition the counters. The gateway
  * enforces the table (gateway/rate-limit.plugin.ts), so GraphQL callers and the REST facade share it.
  */

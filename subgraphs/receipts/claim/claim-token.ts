@@ -1,5 +1,5 @@
 /**
- * Terminal claim tokens (DECISIONS.md, Receipts and claims): a JWS (jose, HS256) bound to one
+ * Terminal claim tokens: a JWS (jose, HS256) bound to one
  * terminal's public id and one transaction, expiring 10 minutes after the transaction. The key is
  * derived with HKDF from the secrets key (SECRETS_KEY, or the generated development key), so every
  * process of one installation signs and verifies alike without a table. Its own `typ`, audience and

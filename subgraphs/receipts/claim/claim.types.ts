@@ -3,7 +3,7 @@ import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { Terminal } from '../terminal/terminal.entity.js';
 import { Transaction } from '../transaction/transaction.entity.js';
 
-/** Where a consumer claimed a receipt from (DECISIONS.md: line, ios, android, email, web). */
+/** Where a consumer claimed a receipt from (line, ios, android, email, web). */
 export enum ClaimChannel {
   line = 'line',
   ios = 'ios',

@@ -1,4 +1,4 @@
-/** The wording of the counter cards, in the languages they are printed in (DECISIONS.md: ja or en). */
+/** The wording of the counter cards, in the languages they are printed in (ja or en). */
 
 /** Languages of a card; the first is the default. */
 export const CARD_LANGUAGES = ['ja', 'en'] as const;

@@ -12,7 +12,7 @@ import { minimumPngSize, renderQrPng } from './qr-png.js';
 import { qrSymbol } from './qr-symbol.js';
 import { readStoreCardFacts } from './store-card-facts.js';
 
-/** Pixel sizes of a QR PNG (DECISIONS.md, QR images and PDFs). */
+/** Pixel sizes of a QR PNG. */
 export const QR_IMAGE_SIZE = { default: 300, min: 64, max: 2048 } as const;
 
 function invalid(path: string, message: string): BadUserInputError {

@@ -1,6 +1,6 @@
 /**
  * QR symbols (the module matrix), encoded by the `qrcode` package with error correction M
- * (DECISIONS.md, QR images and PDFs), and the quiet zone every rendering keeps around them.
+ *, and the quiet zone every rendering keeps around them.
  */
 import QRCode from 'qrcode';
 

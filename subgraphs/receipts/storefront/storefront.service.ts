@@ -143,7 +143,7 @@ export class StorefrontService {
   }
 
   /**
-   * Sets a shop's shared secret (operator; DECISIONS.md, Operator CLI: `webhook-secret:set
+   * Sets a shop's shared secret (operator; CLI `webhook-secret:set
    * --shop-domain D --secret S`). A known shop's secret is replaced (webhooks signed with the old one
    * fail at once); an unknown domain becomes a secret-only installation: its webhooks verify and are
    * stored, privacy topics and app/uninstalled apply, orders and inventory are recorded as skipped

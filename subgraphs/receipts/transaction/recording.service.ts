@@ -17,7 +17,7 @@ import { validateTransaction } from './transaction-validation.js';
 
 /** The scope a business token needs to record transactions and revoke transaction-QR tokens. */
 export const RECEIPTS_WRITE_SCOPE = 'store.receipts.write';
-/** Life of a transaction-QR token (DECISIONS.md: 30 days). */
+/** Life of a transaction-QR token (30 days). */
 export const TRANSACTION_QR_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /**

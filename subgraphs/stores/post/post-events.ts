@@ -1,6 +1,6 @@
 /**
  * The `post.published` outbox event, written with the EntityManager of the change's own transaction
- * so the event commits exactly when the post becomes published (DECISIONS.md, outbound events).
+ * so the event commits exactly when the post becomes published.
  */
 import type { EntityManager } from '../../kernel/db/orm.js';
 import { OutboxEvent } from '../../kernel/events/outbox-event.entity.js';

@@ -2,7 +2,7 @@
 import { BadUserInputError, VALIDATION_FAILED_DETAIL, type Validation } from '../../kernel/errors.js';
 import { AppPostStatus, POST_LIMITS } from './post.entity.js';
 
-/** Posts per list: default and cap (DECISIONS.md: posts take 100; above is clamped, below 1 is a 400). */
+/** Posts per list: default and cap (posts take 100; above is clamped, below 1 is a 400). */
 export const POST_TAKE = { default: 20, max: 100 } as const;
 
 /** An HTML tag or comment: posts are plain text, so markup is refused rather than shown as text. */

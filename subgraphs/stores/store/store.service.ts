@@ -12,7 +12,7 @@ import type { CreateStoreInput, PublicStoreSearchArgs } from './store.input.js';
 import { searchDirectory } from './store-directory.query.js';
 import type { PublicStorePage } from './store.types.js';
 
-/** Directory paging: default 30 (interface), cap 100 (DECISIONS.md). */
+/** Directory paging: default 30 (interface), cap 100. */
 export const PUBLIC_STORE_PAGE = { defaultSize: 30, maxSize: 100 } as const;
 const MAX_QUERY_LENGTH = 100;
 

@@ -1,5 +1,5 @@
 /**
- * Who may act on a customer (DECISIONS.md, Wallet): the customer's own user token, a business token of
+ * Who may act on a customer: the customer's own user token, a business token of
  * the shop app's business, or the operator. Anyone else, and a customer of another shop app, is told
  * the customer does not exist (404 `customer_not_found`), so a token learns nothing about customers it
  * may not see. The access rules (access.ts) have already checked the caller's kind and scope.

@@ -1,5 +1,5 @@
 /**
- * The Google Wallet issuer material (DECISIONS.md, Wallet): the issuer id and the service account's
+ * The Google Wallet issuer material: the issuer id and the service account's
  * JSON key, which signs save links and trades its own JWT for Wallet API access tokens. Read when
  * needed, never at start: from the variables of env-wallet.ts (inline JSON wins over `_FILE`), else,
  * outside production, from `google-service-account.json` in the wallet dev directory that

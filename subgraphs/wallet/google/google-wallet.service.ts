@@ -7,7 +7,7 @@ import type { ShopCustomerArgs } from '../wallet.args.js';
 import { requireGoogleMaterial } from './google-material.js';
 import { saveUrlOf, signSaveJwt } from './google-save-url.js';
 
-/** The platform of Google Wallet cards (DECISIONS.md, Wallet). */
+/** The platform of Google Wallet cards. */
 export const GOOGLE_PLATFORM = 'mobile-b';
 
 /**

@@ -3,7 +3,7 @@ import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
 
-/** Wallet platforms of the interface: mobile-a is Apple Wallet, mobile-b Google Wallet (DECISIONS.md). */
+/** Wallet platforms of the interface: mobile-a is Apple Wallet, mobile-b Google Wallet. */
 export const WALLET_PLATFORMS = ['mobile-a', 'mobile-b'] as const;
 export type WalletPlatform = (typeof WALLET_PLATFORMS)[number];
 

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * identity: an email confers nothing until proven (DECISIONS.md, Identity).
+ * identity: an email confers nothing until proven.
  * - `user_account.email_verified_at`: when the account proved its email. Existing accounts stay
  *   unverified on purpose: a sign-up of someone else's address before this migration proved nothing.
  * - `email_verification_token`: single-use links (SHA-256 of the token only), 24 h.

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * kernel: the rate-limit counters (DECISIONS.md, Rate limits), shared by every gateway instance when
+ * kernel: the rate-limit counters, shared by every gateway instance when
  * no REDIS_URL is set. The columns are those rate-limiter-flexible's PostgreSQL store reads and writes
  * (`key` = policy prefix and a digest of the client IP and arguments, `points` used in the window,
  * `expire` the window's end in epoch milliseconds); the store is told the table exists, so it never

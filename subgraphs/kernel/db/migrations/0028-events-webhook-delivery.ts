@@ -10,7 +10,7 @@ import { OUTBOX_NOTIFY_BODY } from '../../events/outbox-event.entity.js';
  * - A statement trigger (`notify`) NOTIFYs channel `outbox_event` after rows are inserted: a dispatcher LISTENing
  *   wakes at once (the notification is sent when the writing transaction commits).
  * - `webhook_endpoint`: the previous secret during a rotation's overlap window, and the failing and
- *   disabled bookkeeping (DECISIONS.md: 410 disables, 5 days failing disables).
+ *   disabled bookkeeping (410 disables, 5 days failing disables).
  * - `webhook_delivery`: pending until a 2xx (succeeded), the schedule runs out (failed) or its endpoint
  *   is disabled (cancelled); claimed by a worker with FOR UPDATE SKIP LOCKED and a lease.
  * - `webhook_attempt`: one row per HTTP attempt, test calls included.

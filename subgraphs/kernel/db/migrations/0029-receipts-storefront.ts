@@ -1,12 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * receipts: inbound storefront webhooks (anchor: Shopify; DECISIONS.md "Inbound storefront webhooks").
+ * receipts: inbound storefront webhooks (anchor: Shopify).
  *
  * - `shop_installation`: a shop (its domain, a lowercase DNS hostname, unique) with its shared secret
  *   sealed with the secrets key; once installed for a business account, the store that receives its
  *   orders and the terminal created for it there (every transaction has a terminal); active or
- *   uninstalled. The operator may set a shop's secret before it is installed (DECISIONS.md, Operator
+ *   uninstalled. The operator may set a shop's secret before it is installed (operator
  *   CLI, `webhook-secret:set`): such a row has no business account, store or terminal (its webhooks
  *   verify; its orders are recorded as skipped) until `shop:install` attaches them.
  * - `storefront_webhook`: every accepted delivery, deduplicated per shop by its event id; the raw
