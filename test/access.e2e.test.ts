@@ -127,6 +127,8 @@ const OPERATOR_OUTCOMES: Readonly<Record<string, string>> = {
   'Mutation.installShop': 'BAD_USER_INPUT',
   'Query.shopInstallations': 'BAD_USER_INPUT',
   'Mutation.setShopWebhookSecret': 'ok',
+  // Walked after setShopWebhookSecret (schema order), which recorded the placeholder domain.
+  'Mutation.releaseShopDomain': 'ok',
   'Query.webhookEndpoints': 'ok',
   'Query.webhookEndpoint': 'NOT_FOUND',
   'Query.webhookAttempts': 'BAD_USER_INPUT',

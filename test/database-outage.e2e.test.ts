@@ -8,11 +8,11 @@ import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAllInOne, type RunningService } from '../processes/all-in-one/all-in-one.js';
 import { loadEnv } from '../subgraphs/kernel/env.js';
-import { createTestDatabase, type TestDatabase } from './fixtures/database.js';
+import { createTestDatabase, withClient, type TestDatabase } from './fixtures/database.js';
 import { TEST_OPERATOR_TOKEN } from './harness.js';
 import { publicQueries, restReadPaths, type ReadCaller } from './read-paths.js';
 import { hasPostgres } from './requirements.js';
-import { TcpProxy, type ProxyMode } from './tcp-proxy.js';
+import { TcpProxy } from './tcp-proxy.js';
 
 const databaseUrl = hasPostgres('database-outage.e2e.test (cuts a real connection behind a TCP proxy)');
 
@@ -138,29 +138,64 @@ describe.skipIf(!databaseUrl)('database outage', () => {
     expect([200, 302]).toContain((await requests['authorization page']!()).status);
   });
 
-  for (const mode of ['drop', 'closed'] satisfies ProxyMode[]) {
-    it(`answers 503 / UNAVAILABLE, never 500, while connections are ${mode === 'drop' ? 'cut' : 'refused'}; recovers after`, async () => {
-      const before = logLines.length;
-      await proxy.setMode(mode);
-      for (const [name, request] of Object.entries(requests)) expectUnavailable(name, await request());
-      // Under concurrency too.
-      const entries = Object.entries(requests);
-      const answers = await Promise.all(
-        Array.from({ length: 28 }, (_, i) => entries[i % entries.length]!).map(async ([name, request]) => ({
-          name,
-          answer: await request(),
-        })),
-      );
-      for (const { name, answer } of answers) expectUnavailable(name, answer);
-      // The process is alive but not ready: a load balancer stops sending here, an orchestrator does not restart it.
-      expect((await call('/healthz')).status).toBe(200);
-      const notReady = await call('/readyz');
-      expect({ status: notReady.status, body: JSON.parse(notReady.body) as unknown }).toEqual({
-        status: 503,
-        body: { status: 'unavailable' },
-      });
+  /** The server of the test database, as the database's owner (to take it offline). */
+  async function asOwner(sql: string, values: unknown[] = []): Promise<void> {
+    await withClient(process.env.DATABASE_URL ?? '', (client) => client.query(sql, values));
+  }
 
-      await proxy.setMode('pass');
+  /**
+   * The database refuses the service by name: connecting answers SQLSTATE 55000 ("not currently
+   * accepting connections", as a database under maintenance does; a dropped or renamed one answers
+   * 3D000), and the connections already open are terminated (57P01).
+   */
+  async function allowConnections(allowed: boolean): Promise<void> {
+    const name = new URL(database.env.DATABASE_URL ?? '').pathname.slice(1);
+    await asOwner(`alter database "${name}" allow_connections ${String(allowed)}`);
+    if (!allowed) {
+      await asOwner('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    }
+  }
+
+  /** Ways the database becomes unavailable, and how each ends. */
+  const OUTAGES: Readonly<Record<string, { begin(): Promise<void>; end(): Promise<void> }>> = {
+    'connections are cut': { begin: () => proxy.setMode('drop'), end: () => proxy.setMode('pass') },
+    'connections are refused': { begin: () => proxy.setMode('closed'), end: () => proxy.setMode('pass') },
+    'the database does not accept connections': {
+      begin: () => allowConnections(false),
+      end: () => allowConnections(true),
+    },
+  };
+
+  /** What every way in answers during an outage, one at a time and concurrently, and what /readyz says. */
+  async function expectEveryAnswerUnavailable(): Promise<void> {
+    for (const [name, request] of Object.entries(requests)) expectUnavailable(name, await request());
+    // Under concurrency too.
+    const entries = Object.entries(requests);
+    const answers = await Promise.all(
+      Array.from({ length: 28 }, (_, i) => entries[i % entries.length]!).map(async ([name, request]) => ({
+        name,
+        answer: await request(),
+      })),
+    );
+    for (const { name, answer } of answers) expectUnavailable(name, answer);
+    // The process is alive but not ready: a load balancer stops sending here, an orchestrator does not restart it.
+    expect((await call('/healthz')).status).toBe(200);
+    const notReady = await call('/readyz');
+    expect({ status: notReady.status, body: JSON.parse(notReady.body) as unknown }).toEqual({
+      status: 503,
+      body: { status: 'unavailable' },
+    });
+  }
+
+  for (const [outageName, outage] of Object.entries(OUTAGES)) {
+    it(`answers 503 / UNAVAILABLE, never 500, while ${outageName}; recovers after`, async () => {
+      const before = logLines.length;
+      await outage.begin();
+      try {
+        await expectEveryAnswerUnavailable();
+      } finally {
+        await outage.end();
+      }
       await untilRecovered();
       for (const [name, request] of Object.entries(requests).slice(0, 3)) {
         expect((await request()).status, name).not.toBe(503);
@@ -206,8 +241,6 @@ describe.skipIf(!databaseUrl)('database outage', () => {
     'GET /api/v1/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber':
       'a request without the ApplePass authorization is refused first',
     'Query.appleWalletLatestPass': 'a request without the ApplePass authorization is refused first',
-    'Query.authorizationPrompt': "the walk's placeholder client_id is refused by its shape",
-    'Query.verifyAccessToken': 'no token in the request: refused before any lookup',
   };
 
   /** Why `answer` is not what a read `name` owes during an outage, or null when it is. */

@@ -29,6 +29,7 @@ import { graphqlEnvelopeCases } from './fuzz/graphql-envelope-cases.js';
 import { PAGE_ROUTES, pageCases } from './fuzz/page-cases.js';
 import { SeededRandom, fuzzSeed } from './fuzz/prng.js';
 import { restCases, type OpenApiDocument } from './fuzz/rest-cases.js';
+import { storefrontBindingCases, type StorefrontFuzzShops } from './fuzz/storefront-cases.js';
 import { EXCLUDED_TABLES, TableFingerprinter } from './fuzz/table-fingerprint.js';
 import { startTestService, TEST_OPERATOR_TOKEN, type TestService } from './harness.js';
 
@@ -39,6 +40,7 @@ const seed = fuzzSeed(process.env.FUZZ_SEED, DEFAULT_SEED);
 let service: TestService;
 let userToken: string;
 let targets: FuzzTargets;
+let storefront: StorefrontFuzzShops;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -56,6 +58,7 @@ beforeAll(async () => {
   const [store] = await sql.execute<{ id: string }[]>('select id from store order by id limit 1');
   const [business] = await sql.execute<{ id: string }[]>('select id from business_account order by id limit 1');
   const types = await service.graphql<{ storeTypes: string[] }>('{ storeTypes }');
+  storefront = await installShops(store!.id);
   targets = {
     ...app,
     redirectUri: REDIRECT_URI,
@@ -64,6 +67,26 @@ beforeAll(async () => {
     storeType: types.data?.storeTypes[0] ?? 'x',
   };
 });
+
+/** Two storefront shops of the store's business, sharing one app secret (as one app's shops do). */
+async function installShops(storeId: string): Promise<StorefrontFuzzShops> {
+  const sql = rootEntityManager(service.orm).getConnection();
+  const [owner] = await sql.execute<{ business_account_id: string }[]>(
+    'select "business_account_id" from "store" where "id" = ?',
+    [storeId],
+  );
+  const secret = 'shpss_fuzz-binding-shared-secret';
+  const install = async (shopDomain: string) => {
+    const installed = await service.graphql(
+      'mutation($i: InstallShopInput!) { installShop(input: $i) { id } }',
+      { i: { businessAccountId: owner!.business_account_id, shopDomain, secret, storeId } },
+      TEST_OPERATOR_TOKEN,
+    );
+    expect(installed.errors).toBeUndefined();
+    return { domain: shopDomain, secret };
+  };
+  return { shop: await install('fuzz-shop.myshopify.com'), otherShop: await install('fuzz-other.myshopify.com') };
+}
 
 /** The running gateway's schema; the committed supergraph's API schema when introspection is refused. */
 async function composedSchema(): Promise<GraphQLSchema> {
@@ -114,6 +137,7 @@ describe('schema-driven fuzz', () => {
       ...graphqlEnvelopeCases(),
       ...restCases(openapi, values, sampling),
       ...pageCases(values, sampling),
+      ...storefrontBindingCases(storefront),
     ];
     const fingerprinter = await TableFingerprinter.create(service.orm);
     const run = await runCases(

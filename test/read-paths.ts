@@ -70,6 +70,38 @@ function withDemoValues(variables: Record<string, unknown>): Record<string, unkn
   return { ...variables, ...Object.fromEntries(named.map((name) => [name, PATH_VALUES[name]!('')])) };
 }
 
+const b64 = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A well-formed access token signed by a key no cache holds: checking it reads the signing keys. */
+export const UNKNOWN_KEY_TOKEN = `${b64({ alg: 'EdDSA', typ: 'at+jwt', kid: 'kid-read-paths-0001' })}.${b64({ sub: 'x' })}.${'A'.repeat(86)}`;
+
+/**
+ * Queries whose placeholder call is refused before any lookup (a client_id of the wrong shape, no
+ * token at all), called instead with arguments that must be looked up: the demo app's authorization
+ * request, a token of an unknown signing key.
+ */
+const LOOKED_UP: Readonly<Record<string, Pick<OperationCall, 'document' | 'variables'>>> = {
+  'Query.authorizationPrompt': {
+    document:
+      'query Walk($request: AuthorizationRequestInput!) { authorizationPrompt(request: $request) { __typename } }',
+    variables: {
+      request: {
+        clientId: 'rmp_demo_consumer_app',
+        redirectUri: 'http://127.0.0.1:8765/callback',
+        responseType: 'code',
+        scope: 'user.profile.read',
+        state: 's',
+        codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        codeChallengeMethod: 'S256',
+      },
+    },
+  },
+  'Query.verifyAccessToken': {
+    document: 'query Walk($token: String) { verifyAccessToken(token: $token) { __typename } }',
+    variables: { token: UNKNOWN_KEY_TOKEN },
+  },
+};
+
 /** A call of every root query the access table makes public (demo values where the arguments name one). */
 export function publicQueries(introspection: IntrospectionQuery): OperationCall[] {
   return operationCalls(buildClientSchema(introspection))
@@ -77,5 +109,5 @@ export function publicQueries(introspection: IntrospectionQuery): OperationCall[
       const rule = ACCESS_TABLE[call.operation];
       return call.operation.startsWith('Query.') && rule !== undefined && 'public' in rule;
     })
-    .map((call) => ({ ...call, variables: withDemoValues(call.variables) }));
+    .map((call) => ({ ...call, variables: withDemoValues(call.variables), ...LOOKED_UP[call.operation] }));
 }

@@ -165,18 +165,18 @@ describe.skipIf(!CHROMIUM)('the events page script in Chromium', () => {
     expect(await page.locator('li[data-id="e1"] .type').innerText()).toBe('purchase.completed');
     expect(await page.locator('#empty').isHidden()).toBe(true);
 
-    hub.push({ id: 'e2', type: 'checkin.recorded', data: { storeId: 's1' } });
+    hub.push({ id: 'e2', type: 'receipt.claimed', data: { storeId: 's1' } });
     await page.locator('li[data-id="e2"]').waitFor();
     expect(await ids(page)).toEqual(['e2', 'e1']);
 
     // The filter: unchecking a type hides its events and resubscribes without it, after the last one shown.
-    await page.getByLabel('checkin.recorded').uncheck();
+    await page.getByLabel('receipt.claimed').uncheck();
     expect(await visibleIds(page)).toEqual(['e1']);
     await expect.poll(() => hub.subscriptions.length).toBe(2);
     expect(hub.subscriptions[1]?.after).toBe('e2');
-    expect(hub.subscriptions[1]?.types).not.toContain('checkin.recorded');
+    expect(hub.subscriptions[1]?.types).not.toContain('receipt.claimed');
     expect(hub.subscriptions[1]?.types).toContain('purchase.completed');
-    hub.push({ id: 'e3', type: 'checkin.recorded', data: {} });
+    hub.push({ id: 'e3', type: 'receipt.claimed', data: {} });
     hub.push({ id: 'e4', type: 'purchase.completed', data: { total: 5 } });
     await page.locator('li[data-id="e4"]').waitFor();
     expect(await ids(page)).toEqual(['e4', 'e2', 'e1']);

@@ -80,6 +80,10 @@ const STATES: Readonly<Record<Locale, Readonly<Record<string, readonly [string, 
       'このページはビジネスアカウントのオーナー向けです。',
     ],
     csrf_failed: ['もう一度お試しください', 'フォームの有効期限が切れました。ページを再読み込みしてください。'],
+    database_unavailable: [
+      'しばらくお待ちください',
+      'サービスが一時的に利用できません。しばらくしてから、もう一度お試しください。',
+    ],
   },
   en: {
     dashboard_not_configured: [
@@ -91,6 +95,10 @@ const STATES: Readonly<Record<Locale, Readonly<Record<string, readonly [string, 
     access_denied: ['Sign-in cancelled', 'Sign in and allow access to see the events.'],
     not_a_business_owner: ['Not a business owner', 'This page is for owners of a business account.'],
     csrf_failed: ['Please try again', 'The form has expired. Reload the page.'],
+    database_unavailable: [
+      'Please wait a moment',
+      'The service is temporarily unavailable. Please try again in a moment.',
+    ],
   },
 };
 

@@ -19,7 +19,13 @@ const redirect = (description: string) => ({
   description,
   headers: { ...REQUEST_ID, Location: { schema: { type: 'string' } } },
 });
-const UNCONFIGURED = page('No dashboard client is configured (`dashboard_not_configured`).');
+const UNAVAILABLE = {
+  description:
+    'No dashboard client is configured (`dashboard_not_configured`), or the database is unavailable ' +
+    '(`database_unavailable`: retry after `Retry-After` seconds).',
+  headers: { ...REQUEST_ID, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+  content: HTML,
+};
 const FAILED = page('An unexpected failure; the page quotes the request id.');
 const queryParam = (name: string, description: string) => ({
   name,
@@ -50,7 +56,7 @@ export const DASHBOARD_PATHS: Readonly<Record<string, Record<string, unknown>>> 
           'Not signed in: to `/oauth/authorize` as the dashboard client (authorization code, PKCE S256, scope ' +
             '`analytics.read`), setting the sealed pending sign-in cookie (HttpOnly, SameSite=Lax, path /dashboard, 15 minutes).',
         ),
-        '503': UNCONFIGURED,
+        '503': UNAVAILABLE,
         '500': FAILED,
       },
     },
@@ -74,7 +80,7 @@ export const DASHBOARD_PATHS: Readonly<Record<string, Record<string, unknown>>> 
         ),
         '401': page('The code did not exchange.'),
         '403': page('The owner cancelled the sign-in (`access_denied`).'),
-        '503': UNCONFIGURED,
+        '503': UNAVAILABLE,
         '500': FAILED,
       },
     },
@@ -109,7 +115,7 @@ export const DASHBOARD_PATHS: Readonly<Record<string, Record<string, unknown>>> 
           'Not signed in (`not_signed_in`), or the grant was revoked (`session_ended`; the cookie is removed).',
         ),
         '403': problem('`X-Requested-With: fetch` is missing (`header_required`).'),
-        '503': UNCONFIGURED,
+        '503': UNAVAILABLE,
         '500': FAILED,
       },
     },
@@ -124,7 +130,7 @@ export const DASHBOARD_PATHS: Readonly<Record<string, Record<string, unknown>>> 
       responses: {
         '200': page('Signed out.'),
         '403': page('The form token is missing or wrong (`csrf_failed`).'),
-        '503': UNCONFIGURED,
+        '503': UNAVAILABLE,
         '500': FAILED,
       },
     },

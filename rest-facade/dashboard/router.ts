@@ -19,7 +19,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { log } from '../../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from '../kernel/executor.js';
-import { sendJson, sendProblem } from '../kernel/http.js';
+import { outageProblem, sendJson, sendProblem } from '../kernel/http.js';
 import type { ProblemInput } from '../kernel/problem.js';
 import {
   clearPendingSignIn,
@@ -90,6 +90,8 @@ export function gatewayWebSocketUrl(gatewayPublicUrl: string | undefined): strin
 
 function failPage(c: Pick<Context, 'res' | 'locale'>, problem: ProblemInput): void {
   setDashboardHeaders(c.res);
+  const retryAfter = problem.headers?.['Retry-After'];
+  if (retryAfter) c.res.setHeader('Retry-After', retryAfter);
   c.res
     .status(problem.status)
     .type('html')
@@ -305,6 +307,12 @@ function route(options: DashboardOptions, handler: Handler) {
 }
 
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+  // A database outage is a 503 page with Retry-After (reported once per outage), not a 500.
+  const outage = outageProblem(error, req.requestId);
+  if (outage) {
+    if (!res.headersSent) failPage({ res, locale: negotiateLocale(req.headers['accept-language']) }, outage);
+    return;
+  }
   const status = (error as { status?: unknown }).status;
   const clientError = typeof status === 'number' && status >= 400 && status < 500;
   log(clientError ? 'info' : 'error', 'events page failed', { requestId: req.requestId, error, status });

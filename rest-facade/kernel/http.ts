@@ -1,5 +1,6 @@
 /** HTTP plumbing shared by the facade's handlers: request ids, negotiation, problem responses. */
 import type { Request, Response } from 'express';
+import { outageAnswer } from '../../subgraphs/kernel/db/outage.js';
 import { problem, type ProblemInput } from './problem.js';
 import type { ErrorFormat } from './route.js';
 
@@ -77,4 +78,16 @@ export function sendProblem(req: Request, res: Response, input: ProblemInput): v
   }
   for (const [name, value] of Object.entries(input.headers ?? {})) res.setHeader(name, value);
   res.status(input.status).type('application/problem+json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/**
+ * The problem of a database outage thrown outside GraphQL (a page's handler, a read on a pool): 503
+ * with `Retry-After`, reported once per outage rather than logged as an unexpected error; null for any
+ * other error, which the handler answers as a 500.
+ */
+export function outageProblem(error: unknown, requestId?: string): ProblemInput | null {
+  const outage = outageAnswer(error, requestId);
+  if (!outage) return null;
+  const { status, code, detail, retryAfter } = outage;
+  return { status, code, detail, headers: { 'Retry-After': retryAfter } };
 }

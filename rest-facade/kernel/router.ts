@@ -7,13 +7,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
 import { FIELD_NAMES, findUnsafeText } from '../../subgraphs/kernel/input/unsafe-text.js';
-import { outageAnswer } from '../../subgraphs/kernel/db/outage.js';
 import { classifyBodyError, type BodyError } from '../../subgraphs/kernel/http/body-errors.js';
 import { log } from '../../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from './executor.js';
 import { assertAnswerShape, sendAnswer } from './answer.js';
 import { BODY_POINTERS, fieldOrigins, restFieldErrors, type FieldOrigins } from './field-path.js';
-import { sendProblem, type ErrorStyle } from './http.js';
+import { outageProblem, sendProblem, type ErrorStyle } from './http.js';
 import { formParams, isBasic } from './oauth-params.js';
 import { parseParams } from './params.js';
 import { problemFromGraphQLError, type ProblemInput } from './problem.js';
@@ -192,10 +191,9 @@ function errorHandler(error: unknown, req: Request, res: Response, _next: NextFu
     sendProblem(req, res, { status: bodyError.status, code: FACADE_CODE[bodyError.reason], detail: bodyError.detail });
     return;
   }
-  const outage = outageAnswer(error, req.requestId);
+  const outage = outageProblem(error, req.requestId);
   if (outage) {
-    const { status, code, detail, retryAfter } = outage;
-    sendProblem(req, res, { status, code, detail, headers: { 'Retry-After': retryAfter } });
+    sendProblem(req, res, outage);
     return;
   }
   log('error', 'unhandled facade error', { requestId: req.requestId, error });

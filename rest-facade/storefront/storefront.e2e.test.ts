@@ -21,6 +21,7 @@ import { createStore } from '../../test/fixtures/receipts.fixtures.js';
 import { business, sql, type Business } from '../../test/fixtures/stores.fixtures.js';
 import { TEST_OPERATOR_TOKEN, type TestService } from '../../test/harness.js';
 import { runOps } from '../../test/ops-runner.js';
+import { shopifyBodies } from '../../test/fixtures/storefront.fixtures.js';
 import { STOREFRONT_MAX_BODY_BYTES } from './storefront.routes.js';
 
 const INSTALL = `mutation($input: InstallShopInput!) {
@@ -134,10 +135,12 @@ const ORDER = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Installs a new shop for the business with its owner's token (the domain sent in capitals: stored lowercase). */
-async function newShop(): Promise<Shop> {
+/**
+ * Installs a new shop for the business with its owner's token (the domain sent in capitals: stored
+ * lowercase); `secret` may be another shop's (one app's shops share its secret).
+ */
+async function newShop(secret = `shpss_${randomUUID().replaceAll('-', '')}`): Promise<Shop> {
   const domain = `shop-${randomUUID().slice(0, 8)}.myshopify.com`;
-  const secret = `shpss_${randomUUID().replaceAll('-', '')}`;
   const installed = await service.graphql<{ installShop: Record<string, string> }>(
     INSTALL,
     { input: { shopDomain: domain.toUpperCase(), secret, storeId } },
@@ -512,6 +515,98 @@ describe('the worker job', () => {
   });
 });
 
+describe('binding a signed body to its path, topic and shop', () => {
+  /** The delivery `d` replayed by someone else: to `path` under `topic`, with a new event id. */
+  const replayed = (d: Delivery, path: string, topic: string | null, headers: Record<string, string> = {}) => {
+    const { ['X-Shopify-Topic']: _topic, ...rest } = d.headers;
+    return {
+      ...d,
+      path: `/api/v1/webhooks/storefront/${path}`,
+      headers: {
+        ...rest,
+        ...(topic === null ? {} : { 'X-Shopify-Topic': topic }),
+        'X-Shopify-Event-Id': randomUUID(),
+        ...headers,
+      },
+    };
+  };
+  const expectRefused = async (d: Delivery) => {
+    const answer = await send(d);
+    expect(answer.status, `${d.path} ${d.headers['X-Shopify-Topic']}`).toBe(401);
+    expect(answer.response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(answer.text)).toMatchObject({ status: 401, code: 'webhook_binding_mismatch' });
+    expect(
+      await sql(service, 'select 1 from "storefront_webhook" where "event_id" = ?', [d.headers['X-Shopify-Event-Id']]),
+    ).toEqual([]);
+  };
+  /** What a replay could change: the installation, its orders' customer fields, its privacy records. */
+  const stateOf = async (s: Shop) => ({
+    installation: await sql(service, 'select "status", "uninstalled_at" from "shop_installation" where "id" = ?', [
+      s.installationId,
+    ]),
+    orders: await sql(
+      service,
+      'select "customer_email", "redacted_at" from "storefront_order" where "installation_id" = ? order by "id"',
+      [s.installationId],
+    ),
+    privacy: await sql(service, 'select "kind" from "storefront_privacy_request" where "installation_id" = ?', [
+      s.installationId,
+    ]),
+    levels: await sql(service, 'select "available" from "storefront_stock_level" where "installation_id" = ?', [
+      s.installationId,
+    ]),
+  });
+
+  it('refuses a signed orders body replayed to shop-redact, customers-redact and app-uninstalled (401), changing nothing', async () => {
+    const s = await newShop();
+    const order = delivery(s, 'orders', 'orders/create', ORDER('5000000040'));
+    expect(await shopifyAccepts(order, s.secret)).toBe(true);
+    expect((await send(order)).status).toBe(200);
+    await processAll();
+    const before = await stateOf(s);
+    expect(before.orders).toEqual([{ customer_email: 'hanako@example.com', redacted_at: null }]);
+    for (const [path, topic] of [
+      ['shop-redact', 'shop/redact'],
+      ['app-uninstalled', 'app/uninstalled'],
+      ['customers-redact', 'customers/redact'],
+      ['shop-redact', 'orders/create'],
+      ['app-uninstalled', null],
+    ] as const)
+      await expectRefused(replayed(order, path, topic));
+    await processAll();
+    expect(await stateOf(s)).toEqual(before);
+  });
+
+  it('refuses a topic header not of the path, a body of another topic and a body naming another shop', async () => {
+    // Two shops of one app share its secret: a body of one verifies for the other.
+    const s = await newShop();
+    const other = await newShop(s.secret);
+    await send(delivery(other, 'orders', 'orders/create', ORDER('5000000041')));
+    await processAll();
+    const before = await stateOf(other);
+    const bodies = shopifyBodies(s.domain);
+    const redact = delivery(s, 'shop-redact', 'shop/redact', bodies['shop-redact']);
+    expect(await shopifyAccepts(redact, s.secret)).toBe(true);
+    await expectRefused(replayed(redact, 'shop-redact', 'shop/redact', { 'X-Shopify-Shop-Domain': other.domain }));
+    const uninstall = delivery(s, 'app-uninstalled', 'app/uninstalled', bodies['app-uninstalled']);
+    await expectRefused(
+      replayed(uninstall, 'app-uninstalled', 'app/uninstalled', { 'X-Shopify-Shop-Domain': other.domain }),
+    );
+    const level = delivery(other, 'inventory', 'inventory_levels/update', bodies.inventory);
+    await expectRefused(replayed(level, 'inventory', 'orders/create'));
+    await expectRefused(replayed(level, 'orders', 'orders/create'));
+    const dataRequest = delivery(other, 'customers-data-request', 'customers/data_request', {
+      ...bodies['customers-data-request'],
+      shop_domain: other.domain,
+    });
+    await expectRefused(replayed(dataRequest, 'customers-redact', 'customers/redact'));
+    await processAll();
+    expect(await stateOf(other)).toEqual(before);
+    // The same bodies on their own path, topic and shop are accepted.
+    for (const d of [redact, uninstall, level, dataRequest]) expect((await send(d)).status, d.path).toBe(200);
+  });
+});
+
 describe('installing', () => {
   it('replaces a shop’s secret with setShopWebhookSecret (operator): only the new one verifies', async () => {
     const s = await newShop();
@@ -609,48 +704,83 @@ describe('installing', () => {
     ]);
   });
 
-  it('lets the operator reinstall an uninstalled shop for another business, with a new secret and a terminal at its store', async () => {
+  it('binds a domain to its business: another gets CONFLICT shop_domain_taken unless it proves the secret', async () => {
+    const s = await newShop();
+    const other = await business(service, await registerApp(service, ['store.orders.write']), ['store.orders.write']);
+    const otherStore = await createStore(service, other.businessAccountId);
+    const install = (shopDomain: string, secret: string, token = other.token, store = otherStore) =>
+      service.graphql<{ installShop: { id: string; businessAccountId: string; status: string } }>(
+        INSTALL,
+        { input: { shopDomain, secret, storeId: store } },
+        token,
+      );
+    const theirs = `shpss_${randomUUID().replaceAll('-', '')}`;
+    const taken = { code: 'CONFLICT', reason: 'shop_domain_taken' };
+    // A domain pending with the secret the operator set: only that secret installs it.
+    const pending = `pending-${randomUUID().slice(0, 8)}.myshopify.com`;
+    const operatorSet = `shpss_${randomUUID().replaceAll('-', '')}`;
+    const SET = `mutation($d: String!, $s: String!) { setShopWebhookSecret(shopDomain: $d, secret: $s) { id } }`;
+    expect((await service.graphql(SET, { d: pending, s: operatorSet }, TEST_OPERATOR_TOKEN)).errors).toBeUndefined();
+    expect((await install(pending, theirs)).errors?.[0]?.extensions).toMatchObject(taken);
+    const proven = await install(pending, operatorSet);
+    expect(proven.errors).toBeUndefined();
+    expect(proven.data!.installShop).toMatchObject({ businessAccountId: other.businessAccountId, status: 'active' });
+    // An uninstall frees nothing: the domain stays the business's.
+    await send(delivery(s, 'app-uninstalled', 'app/uninstalled', { id: 1, domain: s.domain }));
+    await processAll();
+    expect((await install(s.domain, theirs)).errors?.[0]?.extensions).toMatchObject(taken);
+    // The business re-installs its own uninstalled domain as before; active again, it is not taken either.
+    expect((await install(s.domain, s.secret, shop.token, storeId)).errors).toBeUndefined();
+    expect((await install(s.domain, theirs)).errors?.[0]?.extensions).toMatchObject(taken);
+    // Now bound to the other business: the first one cannot take it back without the secret either.
+    expect((await install(pending, theirs, shop.token, storeId)).errors?.[0]?.extensions).toMatchObject(taken);
+    const [secrets] = await sql<{ n: number }>(
+      service,
+      'select count(*)::int as "n" from "shop_installation" where "shop_domain" in (?, ?) and "business_account_id" = ?',
+      [s.domain, pending, shop.businessAccountId],
+    );
+    expect(secrets!.n).toBe(1);
+    // Re-installing its own domain with a new secret replaces the secret, as before.
+    const again = await install(s.domain, theirs, shop.token, storeId);
+    expect(again.errors).toBeUndefined();
+    expect(again.data!.installShop).toMatchObject({ businessAccountId: shop.businessAccountId, status: 'active' });
+    expect((await send(delivery(s, 'orders', 'orders/create', ORDER('3'), { signWith: theirs }))).status).toBe(200);
+  });
+
+  it('lets another business install a domain once the operator released it (ops shop:release), with its own secret', async () => {
     const s = await newShop();
     const newOwner = await business(service, await registerApp(service, ['store.orders.write']), [
       'store.orders.write',
     ]);
     const newStore = await createStore(service, newOwner.businessAccountId);
     const active = delivery(s, 'orders', 'orders/create', ORDER('1'));
-    const domainOfOther = `other-${randomUUID().slice(0, 8)}.myshopify.com`;
-    const first = await service.graphql<{ installShop: { id: string } }>(
-      INSTALL,
-      { input: { businessAccountId: shop.businessAccountId, shopDomain: domainOfOther, secret: s.secret, storeId } },
-      TEST_OPERATOR_TOKEN,
-    );
-    expect(first.errors).toBeUndefined();
-    const taken = await service.graphql(
-      INSTALL,
-      {
-        input: {
-          businessAccountId: newOwner.businessAccountId,
-          shopDomain: domainOfOther,
-          secret: s.secret,
-          storeId: newStore,
-        },
-      },
-      TEST_OPERATOR_TOKEN,
-    );
-    expect(taken.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'shop_installed_elsewhere' });
-    // Once uninstalled, the shop may move to another business; only the new secret verifies from then on.
-    await send(delivery(s, 'app-uninstalled', 'app/uninstalled', { id: 1 }));
+    const connection = ['--url', `${service.url}/graphql`, '--token', TEST_OPERATOR_TOKEN];
+    const unknown = await runOps([
+      'shop:release',
+      '--shop-domain',
+      `nobody-${randomUUID().slice(0, 8)}.example`,
+      ...connection,
+    ]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('shop_not_found');
+    const released = await runOps(['shop:release', '--shop-domain', s.domain.toUpperCase(), ...connection]);
+    expect(released.stderr).toBe('');
+    expect(JSON.parse(released.stdout)).toEqual({
+      shopDomain: s.domain,
+      installationId: s.installationId,
+      status: 'released',
+    });
+    // Released: its webhooks still verify, its orders are skipped.
+    expect((await send(active)).status).toBe(200);
     await processAll();
+    expect(
+      await sql(service, `select 1 from "storefront_order" where "installation_id" = ?`, [s.installationId]),
+    ).toEqual([]);
     const newSecret = `shpss_${randomUUID().replaceAll('-', '')}`;
     const moved = await service.graphql<{ installShop: { terminalId: string; storeId: string; status: string } }>(
       INSTALL,
-      {
-        input: {
-          businessAccountId: newOwner.businessAccountId,
-          shopDomain: s.domain,
-          secret: newSecret,
-          storeId: newStore,
-        },
-      },
-      TEST_OPERATOR_TOKEN,
+      { input: { shopDomain: s.domain, secret: newSecret, storeId: newStore } },
+      newOwner.token,
     );
     expect(moved.errors).toBeUndefined();
     expect(moved.data!.installShop).toMatchObject({ storeId: newStore, status: 'active' });
@@ -658,7 +788,7 @@ describe('installing', () => {
       moved.data!.installShop.terminalId,
     ]);
     expect(terminal!.store_id).toBe(newStore);
-    expect((await send(active)).status).toBe(401);
+    expect((await send(delivery(s, 'orders', 'orders/create', ORDER('1')))).status).toBe(401);
     expect((await send(delivery(s, 'orders', 'orders/create', ORDER('2'), { signWith: newSecret }))).status).toBe(200);
   });
 });

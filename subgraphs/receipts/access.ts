@@ -30,6 +30,8 @@ export const RECEIPTS_ACCESS: AccessTable = {
   'Query.shopInstallations': anyOf(OPERATOR, business('store.orders.read')),
   // DECISIONS.md, Operator CLI: webhook-secret:set --shop-domain D --secret S.
   'Mutation.setShopWebhookSecret': OPERATOR,
+  // A shop domain stays bound to its business until the operator frees it (ops shop:release).
+  'Mutation.releaseShopDomain': OPERATOR,
   // Orders (issue 14): the business's own orders (the service checks ownership), or the operator.
   'Query.orders': anyOf(OPERATOR, business('store.orders.read')),
   'Query.order': anyOf(OPERATOR, business('store.orders.read')),

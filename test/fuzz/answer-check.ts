@@ -88,6 +88,12 @@ function isParserRefusal(a: Answer): boolean {
 /** What is wrong with the answer to `c`, or undefined. */
 export function violationOf(c: FuzzCase, a: Answer): string | undefined {
   if (a.status >= 500) return `${a.status}`;
+  if (c.expected) {
+    const body = parseJson(a.text);
+    const code = isObject(body) ? body.code : undefined;
+    if (a.status !== c.expected.status || code !== c.expected.code)
+      return `${a.status} ${String(code)}, not ${c.expected.status} ${c.expected.code}`;
+  }
   if (isParserRefusal(a)) return undefined;
   for (const [name, pattern] of LEAKS) if (pattern.test(a.text)) return name;
   if (c.style === 'graphql') return graphqlProblem(a);

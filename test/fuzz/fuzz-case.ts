@@ -26,6 +26,8 @@ export interface FuzzCase {
   readonly style: AnswerStyle;
   /** Media types other than JSON the document promises for a success (a binary row's PNG or PDF). */
   readonly successMediaTypes?: readonly string[];
+  /** The one status and problem `code` the answer must have (a case built to be refused in a particular way). */
+  readonly expected?: { readonly status: number; readonly code: string };
 }
 
 /** A path into a JSON value: property names and list indexes. */

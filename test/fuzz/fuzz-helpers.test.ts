@@ -1,9 +1,11 @@
 /** The fuzz test's own helpers: exact bytes at a JSON position, appended values, the report's grouping. */
 import { describe, expect, it } from 'vitest';
+import { violationOf } from './answer-check.js';
 import { jsonWith, valueAt } from './fuzz-case.js';
 import { formatFindings, type Finding } from './fuzz-report.js';
 import { atPosition, hostileValues } from './hostile-values.js';
 import { SeededRandom } from './prng.js';
+import { storefrontBindingCases } from './storefront-cases.js';
 
 describe('fuzz helpers', () => {
   it('writes raw bytes at a JSON path, creating the path when absent', () => {
@@ -49,5 +51,21 @@ describe('fuzz helpers', () => {
     expect(report).toMatch(/^2 failing calls in 1 groups:/);
     expect(report).toContain('at query.a: NUL');
     expect(report).toContain('at query.b: NUL');
+  });
+
+  it('holds the storefront binding cases to 401 webhook_binding_mismatch: a success or another 401 is a finding', () => {
+    const cases = storefrontBindingCases({
+      shop: { domain: 'a.myshopify.com', secret: 's' },
+      otherShop: { domain: 'b.myshopify.com', secret: 's' },
+    });
+    expect(cases).toHaveLength(16);
+    const problem = (code: string) => ({
+      status: 401,
+      contentType: 'application/problem+json',
+      text: JSON.stringify({ type: `/problems/${code}`, code }),
+    });
+    expect(violationOf(cases[0]!, problem('webhook_binding_mismatch'))).toBeUndefined();
+    expect(violationOf(cases[0]!, problem('invalid_webhook_signature'))).toBeDefined();
+    expect(violationOf(cases[0]!, { status: 200, contentType: '', text: '' })).toBeDefined();
   });
 });

@@ -22,7 +22,7 @@ export const STOREFRONT_COMMANDS: readonly OpsCommand[] = [
   {
     name: 'shop:install',
     summary:
-      'Install a storefront shop (--shop-domain: any DNS hostname, e.g. <name>.myshopify.com) for a business: --secret is the app’s shared secret that signs its webhooks (stored encrypted; running it again replaces it), --store (of that business) receives its orders as transactions at a terminal created for the shop. A shop set up by webhook-secret:set is attached.',
+      'Install a storefront shop (--shop-domain: any DNS hostname, e.g. <name>.myshopify.com) for a business: --secret is the app’s shared secret that signs its webhooks (stored encrypted; running it again replaces it), --store (of that business) receives its orders as transactions at a terminal created for the shop. A domain binds to one business: one bound to another business (uninstalled included) or set up by webhook-secret:set is refused (409 shop_domain_taken) unless --secret is its current secret; shop:release frees one.',
     flags: {
       business: { value: 'ID', required: true },
       'shop-domain': { value: 'D', required: true },
@@ -49,6 +49,20 @@ export const STOREFRONT_COMMANDS: readonly OpsCommand[] = [
         terminalId: installation.terminalId,
         status: installation.status,
       };
+    },
+  },
+  {
+    name: 'shop:release',
+    summary:
+      'Free the storefront shop domain --shop-domain from its business (a domain stays bound to its business, uninstalled included, until released): another business may then install it with shop:install and a secret of its own. Its orders are skipped until then.',
+    flags: { 'shop-domain': { value: 'D', required: true } },
+    operationName: 'OpsReleaseShopDomain',
+    document:
+      'mutation OpsReleaseShopDomain($shopDomain: String!) { releaseShopDomain(shopDomain: $shopDomain) { id shopDomain status } }',
+    variables: (flags) => ({ shopDomain: text(flags, 'shop-domain') }),
+    result: (data) => {
+      const installation = data.releaseShopDomain as Record<string, string>;
+      return { shopDomain: installation.shopDomain, installationId: installation.id, status: installation.status };
     },
   },
 ];

@@ -6,7 +6,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { log } from '../../../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from '../../kernel/executor.js';
-import { sendProblem } from '../../kernel/http.js';
+import { outageProblem, sendProblem } from '../../kernel/http.js';
 import type { ProblemInput } from '../../kernel/problem.js';
 import { clearSessionCookie, formToken, isFormTokenValid, readCookies, SESSION_COOKIE } from './cookies.js';
 import { handleCredentials, showCredentialsPage } from './credentials.handler.js';
@@ -156,14 +156,16 @@ function formGuard(options: OAuthPagesOptions, handler: Handler): Handler {
 }
 
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
-  log('error', 'oauth page failed', {
-    requestId: req.requestId,
-    error,
-  });
+  // A database outage is a 503 page with Retry-After (reported once per outage), anything else a 500.
+  const outage = outageProblem(error, req.requestId);
+  if (!outage) log('error', 'oauth page failed', { requestId: req.requestId, error });
   setPageHeaders(res);
   if (res.headersSent) return;
   const c = { req, res, locale: negotiateLocale(req.headers['accept-language']) } as PageContext;
-  fail(c, { status: 500, code: 'internal_error', detail: `Quote this id when reporting it: ${req.requestId}` });
+  fail(
+    c,
+    outage ?? { status: 500, code: 'internal_error', detail: `Quote this id when reporting it: ${req.requestId}` },
+  );
 }
 
 /** The proven-email and owner-invitation pages; their POSTs carry the form token like sign-in. */

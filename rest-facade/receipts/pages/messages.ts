@@ -86,6 +86,10 @@ const STATES: Readonly<Record<Locale, Readonly<Record<string, readonly [string, 
     ],
     csrf_failed: ['フォームの有効期限が切れました', 'ページを再読み込みしてから、もう一度お試しください。'],
     rate_limited: ['しばらくお待ちください', 'アクセスが集中しています。'],
+    database_unavailable: [
+      'しばらくお待ちください',
+      'サービスが一時的に利用できません。しばらくしてから、もう一度お試しください。',
+    ],
   },
   en: {
     terminal_not_found: ['Terminal not found', 'The terminal of this QR code is not registered.'],
@@ -109,6 +113,10 @@ const STATES: Readonly<Record<Locale, Readonly<Record<string, readonly [string, 
     invalid_state: ['Please try again', 'We could not confirm this step. Scan the QR code again.'],
     csrf_failed: ['This form has expired', 'Reload the page and try again.'],
     rate_limited: ['Please wait a moment', 'Too many requests.'],
+    database_unavailable: [
+      'Please wait a moment',
+      'The service is temporarily unavailable. Please try again in a moment.',
+    ],
   },
 };
 

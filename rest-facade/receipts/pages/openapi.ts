@@ -13,6 +13,12 @@ const limited = {
   headers: { ...REQUEST_ID, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
   content: HTML,
 };
+const unavailable = {
+  description:
+    'The database is unavailable (`database_unavailable`): a page saying to try again in `Retry-After` seconds.',
+  headers: { ...REQUEST_ID, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+  content: HTML,
+};
 const redirect = {
   description:
     'With a receipt-page client: to `/oauth/authorize` (authorization code, PKCE S256, scope `user.receipts.read`), ' +
@@ -53,6 +59,7 @@ const claimPost = (operationId: string, parameter: Record<string, unknown>, gone
       '409': page('Already claimed.'),
       '429': limited,
       '500': FAILED,
+      '503': unavailable,
     },
   },
 });
@@ -73,6 +80,7 @@ export const RECEIPT_PAGE_PATHS: Readonly<Record<string, Record<string, unknown>
         ),
         '429': limited,
         '500': FAILED,
+        '503': unavailable,
       },
     },
   },
@@ -93,6 +101,7 @@ export const RECEIPT_PAGE_PATHS: Readonly<Record<string, Record<string, unknown>
         '404': page('Unknown, expired, claimed or revoked token, or deleted transaction: a page naming which.'),
         '429': limited,
         '500': FAILED,
+        '503': unavailable,
       },
     },
   },
@@ -130,6 +139,7 @@ export const RECEIPT_PAGE_PATHS: Readonly<Record<string, Record<string, unknown>
         '409': page('Already claimed (`receipt_already_claimed`, `token_already_claimed`).'),
         '429': limited,
         '500': FAILED,
+        '503': unavailable,
       },
     },
   },

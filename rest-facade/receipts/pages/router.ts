@@ -7,6 +7,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { log } from '../../../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from '../../kernel/executor.js';
+import { outageProblem } from '../../kernel/http.js';
 import type { ProblemInput } from '../../kernel/problem.js';
 import { completeClaim, startClaim } from './claim.handler.js';
 import { isReceiptFormTokenValid, receiptFormToken } from './cookies.js';
@@ -106,6 +107,12 @@ function formGuard(handler: Handler): Handler {
 }
 
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+  // A database outage is a 503 page with Retry-After (reported once per outage), not a 500.
+  const outage = outageProblem(error, req.requestId);
+  if (outage) {
+    if (!res.headersSent) failPage({ res, locale: negotiateLocale(req.headers['accept-language']) }, outage);
+    return;
+  }
   const status = (error as { status?: unknown }).status;
   const clientError = typeof status === 'number' && status >= 400 && status < 500;
   // A request the page cannot read (a malformed form, a path of broken percent-encoding) is the caller's.

@@ -15,6 +15,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Env } from '../env.js';
 import { log } from '../logger.js';
+import { ConnectingClient } from './connecting-client.js';
 import { migrations } from './migrations/index.js';
 import { observePool } from '../observability/metrics.js';
 import { databaseOutage } from './outage.js';
@@ -138,6 +139,8 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
         // Without a bound, a request waits forever for a connection to an unreachable server (or for a
         // free one from an exhausted pool); with it, the request fails and answers 503.
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        // Its failures to connect are outages, whatever the server answered (connecting-client.ts).
+        Client: ConnectingClient,
         // A new connection after failures is the end of an outage (logged once, with its count).
         onPoolCreated: (pool: PoolEvents) => {
           pool.on('connect', () => databaseOutage.recovered());

@@ -2,7 +2,7 @@ import { DriverException, UniqueConstraintViolationException } from '@mikro-orm/
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { logLevel, setLogLevel } from '../logger.js';
-import { isDatabaseUnavailable, OutageLog } from './outage.js';
+import { isDatabaseUnavailable, markConnectFailure, OutageLog } from './outage.js';
 
 const withCode = (message: string, code: string): Error => Object.assign(new Error(message), { code });
 
@@ -19,6 +19,15 @@ describe('isDatabaseUnavailable', () => {
     ['wrapped in a GraphQL error', new GraphQLError('x', { originalError: withCode('refused', 'ECONNREFUSED') })],
     ['as a cause', new Error('query failed', { cause: withCode('refused', 'ECONNREFUSED') })],
     ['inside an AggregateError', new AggregateError([withCode('refused', 'ECONNREFUSED')], 'all failed')],
+    ['connecting: database dropped', markConnectFailure(withCode('database "x" does not exist', '3D000'))],
+    [
+      'connecting: not accepting connections',
+      markConnectFailure(withCode('database "x" is not currently accepting connections', '55000')),
+    ],
+    [
+      'connecting, wrapped by MikroORM',
+      new DriverException(markConnectFailure(withCode('password authentication failed', '28P01'))),
+    ],
   ])('%s is an outage', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -26,6 +35,8 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', new UniqueConstraintViolationException(withCode('duplicate key', '23505'))],
     ['a syntax error', withCode('syntax error at or near', '42601')],
+    // The code of a refused database, got by a query rather than when connecting: a bug.
+    ['a query not in its prerequisite state', withCode('currval of sequence "s" is not yet defined', '55000')],
     ['a bug', new TypeError('cannot read properties of undefined')],
     ['a string', 'ECONNREFUSED'],
     ['nothing', undefined],

@@ -42,8 +42,26 @@ const UNAVAILABLE_MESSAGES = [
   /^Cannot use a pool after calling end on the pool/,
 ];
 
+/**
+ * The property {@link markConnectFailure} sets on an error of opening a connection. A string key: MikroORM's
+ * `DriverException` copies the driver error's own string-keyed properties, not symbols.
+ */
+const CONNECT_FAILURE = 'databaseConnectFailure';
+
+/**
+ * Marks `error` as the failure to open a database connection, which is an outage whatever the server
+ * answered: besides the codes above, a database dropped or renamed (3D000), one that is not accepting
+ * connections (55000, `ALLOW_CONNECTIONS false`: the same code is a bug when a query gets it) or a login
+ * refused (28000, 28P01), in any server language. Returns `error`.
+ */
+export function markConnectFailure<T>(error: T): T {
+  if (error !== null && typeof error === 'object') Object.assign(error, { [CONNECT_FAILURE]: true });
+  return error;
+}
+
 function matchesOne(error: object): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
+  if ((error as Record<string, unknown>)[CONNECT_FAILURE] === true) return true;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || isUnavailableSqlState(code))) return true;
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
 }

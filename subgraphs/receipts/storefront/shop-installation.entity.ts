@@ -4,10 +4,14 @@ import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../kernel/db/base.entity.js';
 
-/** States of an installation: `uninstalled` after the shop's app/uninstalled webhook. */
+/**
+ * States of an installation: `uninstalled` after the shop's app/uninstalled webhook (the domain stays
+ * bound to its business), `released` after the operator freed the domain for any business to install.
+ */
 export enum ShopInstallationStatus {
   Active = 'active',
   Uninstalled = 'uninstalled',
+  Released = 'released',
 }
 
 /**
@@ -51,7 +55,11 @@ export class ShopInstallation extends BaseEntity {
   @Property({ type: 'uuid', nullable: true })
   terminalId?: string | null;
 
-  @Field(() => String, { description: 'active, or uninstalled after the shop removed the app.' })
+  @Field(() => String, {
+    description:
+      'active; uninstalled after the shop removed the app (the domain stays bound to its business); released after ' +
+      'the operator freed the domain for another business to install.',
+  })
   @Property({ type: 'string', length: 16, default: ShopInstallationStatus.Active })
   status: string & Opt = ShopInstallationStatus.Active;
 

@@ -10,8 +10,8 @@ import { SKU, TRANSACTION_LIMITS } from '../transaction/transaction-validation.j
 /** The line that makes an order's items add up to its total (shipping, discounts, rounding). */
 export const ADJUSTMENT_LINE_NAME = 'Shipping and adjustments';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
 /** JSON.parse's reviver with the source text of primitives (TC39 JSON.parse source text access). */
 type SourceReviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;

@@ -57,7 +57,8 @@ async function applyOrder(
 ): Promise<Outcome> {
   const order = readOrder(body);
   if (Array.isArray(order)) throw new Unprocessable(`malformed order: ${order.map((e) => e.path).join(', ')}`);
-  if (installation.status !== (ShopInstallationStatus.Active as string)) return 'skipped: the shop is uninstalled';
+  if (installation.status !== (ShopInstallationStatus.Active as string))
+    return `skipped: the shop is ${installation.status}`;
   if (!isInstalled(installation)) return NOT_INSTALLED_NOTE;
   const inserted = await em.execute<{ id: string }[]>(
     `insert into "storefront_order" ("id", "created_at", "updated_at", "installation_id", "shop_order_id", "order_name",
@@ -135,7 +136,8 @@ async function applyInventory(
   const locationId = idText(body.location_id);
   if (inventoryItemId === null || locationId === null)
     throw new Unprocessable('inventory payload lacks inventory_item_id or location_id');
-  if (installation.status !== (ShopInstallationStatus.Active as string)) return 'skipped: the shop is uninstalled';
+  if (installation.status !== (ShopInstallationStatus.Active as string))
+    return `skipped: the shop is ${installation.status}`;
   const available =
     typeof body.available === 'number' && Number.isInteger(body.available) && Math.abs(body.available) <= 2 ** 31 - 1
       ? body.available
@@ -351,7 +353,7 @@ async function apply(em: EntityManager, webhook: StorefrontWebhook, body: string
   try {
     parsed = parseJson(body);
   } catch {
-    // The privacy topics are handled whatever their body says (a shop/redact needs nothing from it).
+    // Receiving refused any body without its topic's shape; a shop/redact needs nothing more from it.
     if (webhook.kind === 'inventory') throw new Unprocessable('inventory payload is not JSON');
   }
   if (webhook.kind === 'inventory') return applyInventory(em, installation, webhook.id, parsed, now);

@@ -8,8 +8,10 @@ export class StorefrontResolver {
   @Mutation(() => StorefrontWebhookReceipt, {
     description:
       'Receives an inbound storefront webhook (anchor: Shopify). Public: the HMAC of the raw body under the shop’s secret ' +
-      'is the credential (UNAUTHENTICATED invalid_webhook_signature otherwise, the same for an unknown shop); a malformed ' +
-      'order is BAD_USER_INPUT malformed_order; a known event id changes nothing. The worker applies it afterwards.',
+      'is the credential (UNAUTHENTICATED invalid_webhook_signature otherwise, the same for an unknown shop); the topic ' +
+      'must belong to the path, the body have that topic’s shape and the shop it names be the shop header ' +
+      '(UNAUTHENTICATED webhook_binding_mismatch otherwise); a malformed order is BAD_USER_INPUT malformed_order; a known ' +
+      'event id changes nothing. The worker applies it afterwards.',
   })
   receiveStorefrontWebhook(
     @Arg('input', () => StorefrontWebhookInput) input: StorefrontWebhookInput,
@@ -22,7 +24,9 @@ export class StorefrontResolver {
     description:
       'Installs (or re-installs, replacing the secret) a storefront shop for a business: the operator, or a business token ' +
       'with store.orders.write for its own account and store. Creates a terminal at the store for the shop’s orders. ' +
-      'A shop whose secret alone was set (setShopWebhookSecret) is attached to the business and store.',
+      'A domain binds to one business: one bound to another business (uninstalled included) or pending with a secret the ' +
+      'operator set (setShopWebhookSecret) is CONFLICT shop_domain_taken unless `secret` is its current secret, which ' +
+      'attaches it; releaseShopDomain (operator) frees a domain.',
   })
   installShop(
     @Arg('input', () => InstallShopInput) input: InstallShopInput,
@@ -43,6 +47,19 @@ export class StorefrontResolver {
     @Ctx() ctx: ReceiptsContext,
   ): Promise<ShopInstallation> {
     return ctx.storefront.setSecret(shopDomain, secret);
+  }
+
+  @Mutation(() => ShopInstallation, {
+    description:
+      'Frees a shop domain (operator only) so that another business account may install it: a domain stays bound to ' +
+      'its business, uninstalled included, until this. Its status becomes released; NOT_FOUND shop_not_found for an ' +
+      'unknown domain.',
+  })
+  releaseShopDomain(
+    @Arg('shopDomain', () => String) shopDomain: string,
+    @Ctx() ctx: ReceiptsContext,
+  ): Promise<ShopInstallation> {
+    return ctx.storefront.release(shopDomain);
   }
 
   @Query(() => [ShopInstallation], {

@@ -1,6 +1,7 @@
 /**
- * Installing storefront shops and receiving their webhooks. Receiving is fast: verify the signature,
- * check an order's shape, store the delivery once per event id; the worker does the rest
+ * Installing storefront shops and receiving their webhooks. Receiving is fast: verify the signature and
+ * what binds the body to its path and shop, check an order's shape, store the delivery once per event
+ * id; the worker does the rest
  * (`storefront-processing.ts`).
  */
 import { createHash } from 'node:crypto';
@@ -10,7 +11,6 @@ import type { BaseContext } from '../../kernel/context.js';
 import { isUuid, uuidv7 } from '../../kernel/db/uuid.js';
 import {
   BadUserInputError,
-  ConflictError,
   ForbiddenError,
   NotFoundError,
   UnauthenticatedError,
@@ -20,7 +20,9 @@ import {
 import { storeBusinessAccountId } from '../receipt-events.js';
 import { Terminal } from '../terminal/terminal.entity.js';
 import { generatePublicTerminalId } from '../terminal/terminal.service.js';
+import { assertMayTake } from './shop-domain-binding.js';
 import { ShopInstallation, ShopInstallationStatus } from './shop-installation.entity.js';
+import { bindsTo } from './storefront-binding.js';
 import { readOrder } from './storefront-payload.js';
 import { verifyStorefrontSignature } from './storefront-signature.js';
 import { STOREFRONT_WEBHOOK_KINDS, type StorefrontWebhookKind } from './storefront-webhook.entity.js';
@@ -33,6 +35,10 @@ export const SECRET_LENGTH = { min: 1, max: 256 } as const;
 
 /** The one answer to a missing or wrong signature and to an unknown shop: nothing tells them apart. */
 export const SIGNATURE_REFUSED = 'The webhook signature (X-Shopify-Hmac-Sha256) is missing or does not verify.';
+/** A verified body sent to another path, under another topic or with another shop's header. */
+export const BINDING_REFUSED =
+  'The signed body does not belong to this path: X-Shopify-Topic must be the path’s topic, the body must have that ' +
+  'topic’s shape, and the shop it names must be X-Shopify-Shop-Domain.';
 export const SIGNATURE_CHALLENGE = 'HMAC-SHA256 realm="storefront-webhooks"';
 
 /** One DNS label of a hostname (RFC 1123): letters, digits, inner hyphens, 1 to 63 characters. */
@@ -68,7 +74,8 @@ export class StorefrontService {
    * with store.orders.write for its own. A new installation, or a move to another store, creates a
    * terminal at the store for the shop's transactions. A shop whose secret alone was set
    * (`webhook-secret:set`) is this same row: installing attaches the business, store and terminal. A
-   * shop installed and active for another business is a conflict.
+   * domain bound to another business (in any status) or pending with an operator-set secret is CONFLICT
+   * `shop_domain_taken` unless `secret` is its current secret (`shop-domain-binding.ts`).
    */
   async install(input: InstallShopInput): Promise<ShopInstallation> {
     const caller = requireAuthenticated(this.ctx.principal);
@@ -94,17 +101,17 @@ export class StorefrontService {
     const owner = await storeBusinessAccountId(this.ctx.em, input.storeId);
     if (owner !== businessAccountId)
       throw new NotFoundError('The business account has no store with this id.', 'store_not_found');
-    const sealed = encryptSecret(resolveSecretsKey(this.ctx.env), secret);
+    const key = resolveSecretsKey(this.ctx.env);
+    const sealed = encryptSecret(key, secret);
     return this.ctx.em.transactional(async (em) => {
       // Serializes installs of one domain (the unique key alone would turn a race into a 500).
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`shop-installation:${shopDomain}`]);
-      const existing = await em.findOne(ShopInstallation, { shopDomain: shopDomain! });
-      if (
-        existing?.businessAccountId &&
-        existing.businessAccountId !== businessAccountId &&
-        existing.status === (ShopInstallationStatus.Active as string)
-      )
-        throw new ConflictError('The shop is installed for another business account.', 'shop_installed_elsewhere');
+      const existing = await em.findOne(
+        ShopInstallation,
+        { shopDomain: shopDomain! },
+        { populate: ['secretCiphertext'] },
+      );
+      assertMayTake(existing, businessAccountId, secret, key);
       const now = new Date();
       let terminalId = existing?.terminalId;
       if (!existing || existing.storeId !== input.storeId) {
@@ -168,6 +175,25 @@ export class StorefrontService {
     });
   }
 
+  /**
+   * Frees a shop domain (operator only): any business may install it next, with a secret of its own.
+   * The row keeps its history (orders, stock levels, privacy records) and its secret until then; its
+   * orders are skipped meanwhile, like an uninstalled shop's. Unknown domain: NOT_FOUND `shop_not_found`.
+   */
+  async release(shopDomain: string): Promise<ShopInstallation> {
+    requireOperator(this.ctx.principal);
+    const domain = normalizeShopDomain(shopDomain);
+    new Validation().check(domain !== null, 'shopDomain', SHOP_DOMAIN_RULE).throwIfInvalid();
+    return this.ctx.em.transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`shop-installation:${domain}`]);
+      const installation = await em.findOne(ShopInstallation, { shopDomain: domain! });
+      if (!installation) throw new NotFoundError('No shop has this domain.', 'shop_not_found');
+      installation.status = ShopInstallationStatus.Released;
+      await em.flush();
+      return installation;
+    });
+  }
+
   /** The caller's installations (the operator: those of `businessAccountId`). */
   async list(businessAccountId: string | null): Promise<ShopInstallation[]> {
     const caller = requireAuthenticated(this.ctx.principal);
@@ -182,7 +208,9 @@ export class StorefrontService {
 
   /**
    * Receives one webhook: 401 (UNAUTHENTICATED) unless the body's signature verifies with the shop's
-   * secret; an orders body that is not a valid order is 400 naming the fields; a known event id answers
+   * secret, and unless the topic, the body's shape and the shop it names bind it to this path and shop
+   * (`storefront-binding.ts`), both before anything is stored; an orders body that is not a valid order
+   * is 400 naming the fields; a known event id answers
    * `duplicate` and changes nothing; otherwise the delivery is stored for the worker.
    */
   async receive(input: StorefrontWebhookInput): Promise<StorefrontWebhookReceipt> {
@@ -199,6 +227,9 @@ export class StorefrontService {
     if (!verifyStorefrontSignature(secret, body, input.hmac ?? null) || !installation)
       throw new UnauthenticatedError(SIGNATURE_REFUSED, 'invalid_webhook_signature', SIGNATURE_CHALLENGE);
     const text = body.toString('utf8');
+    // The signature covers the body alone: the path, topic and shop header must be the body's own.
+    if (!bindsTo(input.kind, input.topic, installation.shopDomain, text, normalizeShopDomain))
+      throw new UnauthenticatedError(BINDING_REFUSED, 'webhook_binding_mismatch', SIGNATURE_CHALLENGE);
     if (input.kind === 'orders') {
       const order = readOrder(text);
       if (Array.isArray(order))
@@ -218,7 +249,7 @@ export class StorefrontService {
         now,
         installation.id,
         input.kind,
-        input.topic?.trim().slice(0, 128) || input.kind,
+        input.topic!.trim().slice(0, 128),
         eventId,
         // PostgreSQL text holds no NUL: such a body (never valid JSON text anyway) is kept escaped.
         text.replaceAll('\u0000', '\\u0000'),
