@@ -17,7 +17,7 @@ import {
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
   type SubscriptionServer,
 } from './server.js';
-import { TestSubscriber } from './subscriptions.fixtures.js';
+import { TestSubscriber, until } from './subscriptions.fixtures.js';
 
 const BUSINESS = '01900000-0000-7000-8000-00000000000a';
 
@@ -56,13 +56,13 @@ let listener: HttpListener | undefined;
 let server: SubscriptionServer | undefined;
 const subscribers: TestSubscriber[] = [];
 
-async function start(verifier: StandInVerifier, recheckMs = 60_000): Promise<string> {
+async function start(verifier: StandInVerifier, recheckMs = 60_000, production = false): Promise<string> {
   listener = await listenHttp(express(), 0, '127.0.0.1', { shutdownTimeoutMs: 2_000 });
   server = attachSubscriptions(listener.httpServer, {
     authenticator: new Authenticator('operator-token-for-this-test', verifier),
     hub: new EventHub(emptyStore),
     retentionDays: 30,
-    production: false,
+    production,
     recheckMs,
   });
   return listener.url;
@@ -162,6 +162,27 @@ describe('attachSubscriptions', () => {
     subscriber.subscribe();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(subscriber.errors).toHaveLength(1);
+    expect(subscriber.closed).toBeUndefined();
+  });
+
+  it('names no schema field, argument or type in production (no "Did you mean")', async () => {
+    const verifier = new StandInVerifier();
+    verifier.principals.set('token', business());
+    const url = await start(verifier, 60_000, true);
+    const subscriber = connect(url, 'token');
+    const misspelled = [
+      'subscription { evnts { id } }',
+      'subscription { events(typs: []) { id } }',
+      'subscription($types: [Strng!]) { events(types: $types) { id } }',
+    ];
+    for (const query of misspelled) subscriber.subscribe({}, query);
+    await until(() => subscriber.errors.length >= misspelled.length, 5_000, 'an error per document');
+    expect(subscriber.errors.map((e) => e.message).sort()).toEqual([
+      'Cannot query field "evnts" on type "Subscription".',
+      'Unknown argument "typs" on field "Subscription.events".',
+      'Unknown type "Strng".',
+    ]);
+    for (const error of subscriber.errors) expect(error.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
     expect(subscriber.closed).toBeUndefined();
   });
 

@@ -13,10 +13,14 @@
  * answered with a graphql-ws error message (extensions.code `TOO_MANY_SUBSCRIPTIONS`) and the socket
  * stays open. A dashboard needs one or two; each open subscription holds server memory and, on resume,
  * a database read, so one socket must not multiply them without bound.
+ *
+ * Errors read as on every GraphQL entry (socket-errors.ts): validation errors coded
+ * `GRAPHQL_VALIDATION_FAILED`, unexpected errors masked, and in production no suggestion of a schema
+ * name ("Did you mean ...?").
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, specifiedRules, validate } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, specifiedRules } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -26,6 +30,7 @@ import { log } from '../../subgraphs/kernel/logger.js';
 import type { EventHub } from './event-hub.js';
 import { EventStream } from './event-stream.js';
 import { eventsSchema, type EventsArguments } from './schema.js';
+import { socketErrorHooks } from './socket-errors.js';
 
 /** Default of {@link SubscriptionServerOptions.recheckMs}. */
 export const DEFAULT_TOKEN_RECHECK_MS = 5_000;
@@ -174,11 +179,15 @@ export function attachSubscriptions(httpServer: Server, options: SubscriptionSer
   });
   const rules = options.production ? [...specifiedRules, NoSchemaIntrospectionCustomRule] : specifiedRules;
 
+  const { validate, onError, onNext } = socketErrorHooks(rules, options.production);
+
   const server = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema,
       isProd: options.production,
-      validate: (s, document) => validate(s, document, rules),
+      validate,
+      onError,
+      onNext,
       // graphql-ws lists the operation being subscribed in ctx.subscriptions before this hook runs.
       onSubscribe: (ctx) =>
         Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION

@@ -66,10 +66,13 @@ export class TestSubscriber {
     });
   }
 
-  /** Subscribes to `events`; what arrives is appended to {@link events} / {@link errors}. Returns the unsubscribe. */
-  subscribe(variables: { types?: string[]; after?: string } = {}): () => void {
+  /**
+   * Subscribes to `events` (or runs `query`); what arrives is appended to {@link events} /
+   * {@link errors}. Returns the unsubscribe.
+   */
+  subscribe(variables: { types?: string[]; after?: string } = {}, query = EVENTS_SUBSCRIPTION): () => void {
     return this.client.subscribe<{ events: ReceivedEvent }>(
-      { query: EVENTS_SUBSCRIPTION, variables },
+      { query, variables },
       {
         next: (result) => {
           if (result.errors) this.errors.push(...(result.errors as never[]));

@@ -86,10 +86,10 @@ describe('POST /api/v1/checkins', () => {
     ['a missing token', {}],
     ['a blank token', { token: '   ' }],
     ['a token that is not a string', { token: 7 }],
-  ])('answers 400 naming token for %s', async (_label, body) => {
+  ])('answers 400 naming /token for %s', async (_label, body) => {
     const answer = await post(body);
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'token' }] });
+    expect(answer.body).toMatchObject({ code: 'validation_failed', errors: [{ path: '/token' }] });
   });
 
   it('answers 401 without a token or with an invalid one, and 403 for a business token', async () => {

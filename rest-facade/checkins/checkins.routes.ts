@@ -19,7 +19,7 @@ const NOT_A_CONSUMER =
   'surveys answer it; not 401, which means the token itself is missing, invalid, expired or revoked). No user scope is ' +
   'needed: any user token will do.';
 
-/** The body's token after its shape check; a blank token is a 400 naming `token`. */
+/** The body's token after its shape check; a blank token is a 400 naming `/token`. */
 function checkInBody(input: { readonly body: unknown }) {
   const { token } = checkedBody(input.body, CHECKIN_SCHEMAS.CreateCheckInRequest ?? {}) as { token: string };
   if (token.trim() === '')

@@ -2,9 +2,9 @@
  * A BAD_USER_INPUT that GraphQL itself raised (variable coercion: a wrong type, a missing variable, a
  * member no input type declares) rather than a service: its message speaks GraphQL (`$answers`,
  * `SurveyAnswerInput`, suggestions). The body check (request-body.ts) stops such bodies first; one
- * that still gets through answers the REST validation problem, naming the place in the body when the
- * variable is a member of it (graphql-js's `answers[0].rating` is already the facade's form), and no
- * GraphQL wording.
+ * that still gets through answers the REST validation problem, with no GraphQL wording, naming the
+ * field as services do (graphql-js's `answers[0].rating`; `body` for the body itself), which the
+ * router turns into a JSON pointer into the body (field-path.ts).
  */
 import type { GraphQLFormattedError } from 'graphql';
 import { ErrorCode, type FieldError } from '../../subgraphs/kernel/errors.js';

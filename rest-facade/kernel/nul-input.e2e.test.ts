@@ -121,7 +121,7 @@ describe('REST: refused by the facade with validation_failed naming the field', 
     await expectProblem(await service.call('/api/v1/public/stores?q=a%00b'), 'q');
   });
 
-  it('clientId of a JSON token request and client_id of a form one', async () => {
+  it('/clientId (a JSON pointer) of a JSON token request and the parameter client_id of a form one', async () => {
     const json = await service.rest('POST', '/api/v1/auth/token', undefined, {
       grantType: 'authorization_code',
       clientId: NUL,
@@ -130,7 +130,7 @@ describe('REST: refused by the facade with validation_failed naming the field', 
       redirectUri: 'https://app.example.test/callback',
     });
     expect(json.status).toBe(400);
-    expect(json.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'clientId' }] });
+    expect(json.body).toMatchObject({ code: 'validation_failed', errors: [{ path: '/clientId' }] });
     // JSON can carry an unpaired surrogate ("\ud800"); a URL cannot (its bytes decode to U+FFFD).
     const surrogate = await service.rest('POST', '/api/v1/auth/refresh', undefined, {
       refreshToken: LONE_SURROGATE,
@@ -138,7 +138,7 @@ describe('REST: refused by the facade with validation_failed naming the field', 
       clientSecret: 'x',
     });
     expect(surrogate.status).toBe(400);
-    expect(surrogate.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'refreshToken' }] });
+    expect(surrogate.body).toMatchObject({ code: 'validation_failed', errors: [{ path: '/refreshToken' }] });
     const form = await service.call('/api/v1/auth/token', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

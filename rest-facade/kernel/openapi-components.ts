@@ -13,8 +13,8 @@ is reachable at \`/graphql\`.
   Malformed JSON is 400, a body over 1 MiB is 413, another media type is 415. A body is checked
   against the operation's request schema before anything runs: unknown fields, at any depth, are
   ignored (dropped, never passed on); a field of the wrong type or a missing required one is 400
-  \`validation_failed\`, each named in \`errors\` by its path in the body (\`token\`,
-  \`answers[0].choices\`; \`body\` for the body itself). No error speaks GraphQL's words.
+  \`validation_failed\`, each named in \`errors\` by its JSON pointer into the body (RFC 6901:
+  \`/token\`, \`/answers/0/choices\`; \`""\` for the body itself). No error speaks GraphQL's words.
 - **Responses**: JSON, offered as \`application/json\`, \`text/json\` or \`text/plain\` (chosen by
   \`Accept\`; the body is the same JSON in each). Field names are camelCase; timestamps are RFC 3339 UTC.
 - **Binary answers** (images, PDFs, passes) come in a media type the operation lists, with a strong
@@ -22,8 +22,10 @@ is reachable at \`/graphql\`.
   no body. Redirects (302, 303) carry \`Location\`.
 - **Errors**: RFC 9457 problem details (\`application/problem+json\`) with \`type\` (\`/problems/<code>\`),
   \`title\`, \`status\`, \`detail\`, \`instance\` (the request path), \`code\` (snake_case, stable) and
-  \`traceId\`. A 400 from validation adds \`errors: [{path, message}]\`. An unexpected failure is a 500
-  problem whose \`traceId\` identifies it in the logs; no response carries a stack trace.
+  \`traceId\`. A 400 from validation adds \`errors: [{path, message}]\`: \`path\` is a JSON pointer into
+  the JSON request body (whether the body check or the operation itself refused the value), or the
+  name of the query, path or form parameter. An unexpected failure is a 500 problem whose
+  \`traceId\` identifies it in the logs; no response carries a stack trace.
 - **Text**: no parameter or body string may contain the NUL character (U+0000) or an unpaired UTF-16
   surrogate (\`"\\ud800"\` in JSON); such a value is 400 \`validation_failed\` naming the field.
 - **Integer parameters** are int32: a digit string, optionally signed, within int32 range, else 400.

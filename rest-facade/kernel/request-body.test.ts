@@ -1,7 +1,7 @@
 /**
- * The body check against a row's JSON Schema: nested members named by their path (`answers[0].rating`), unknown members left
- * out at every depth, `$ref`s resolved in the area's schemas; and a GraphQL input error that still
- * reaches the facade, told in the body's terms.
+ * The body check against a row's JSON Schema: nested members named by their JSON pointer
+ * (`/answers/0/rating`), unknown members left out at every depth, `$ref`s resolved in the area's
+ * schemas; and a GraphQL input error that still reaches the facade, told in the body's terms.
  */
 import { describe, expect, it } from 'vitest';
 import { inputErrorPath, isGraphQLInputError } from './graphql-input-error.js';
@@ -56,26 +56,27 @@ describe('checkedBody', () => {
     });
   });
 
-  it('names each mistyped or missing member, nested ones too, by its path in the body', () => {
+  it('names each mistyped or missing member, nested ones too, by its JSON pointer', () => {
     const rejected = rejection({
       token: 5,
       answers: [{ questionId: 'q', choices: 'a' }, { rating: 1.5 }, { questionId: 'r', choices: ['x', 7] }],
-      meta: { 'a/b': 3 },
+      meta: { 'a/b': 3, 'c~d': false },
     });
     expect(rejected).toMatchObject({ code: 'validation_failed', status: 400, message: 'The request is invalid.' });
     expect(rejected.errors).toEqual([
-      { path: 'token', message: 'must be a string' },
-      { path: 'answers[0].choices', message: 'must be an array or null' },
-      { path: 'answers[1].rating', message: 'must be an integer or null' },
-      { path: 'answers[1].questionId', message: 'is required' },
-      { path: 'answers[2].choices[1]', message: 'must be a string' },
-      { path: 'meta.a/b', message: 'must be a string' },
+      { path: '/token', message: 'must be a string' },
+      { path: '/answers/0/choices', message: 'must be an array or null' },
+      { path: '/answers/1/rating', message: 'must be an integer or null' },
+      { path: '/answers/1/questionId', message: 'is required' },
+      { path: '/answers/2/choices/1', message: 'must be a string' },
+      { path: '/meta/a~1b', message: 'must be a string' },
+      { path: '/meta/c~0d', message: 'must be a string' },
     ]);
   });
 
   it('names a missing required member and a body that is not an object', () => {
-    expect(rejection({ answers: [] }).errors).toEqual([{ path: 'token', message: 'is required' }]);
-    expect(rejection([]).errors).toEqual([{ path: 'body', message: 'must be a JSON object' }]);
+    expect(rejection({ answers: [] }).errors).toEqual([{ path: '/token', message: 'is required' }]);
+    expect(rejection([]).errors).toEqual([{ path: '', message: 'must be a JSON object' }]);
   });
 
   it('refuses a hostile nesting without overflowing', () => {

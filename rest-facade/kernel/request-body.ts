@@ -1,12 +1,13 @@
 /**
  * A JSON request body checked against the row's own JSON Schema before any GraphQL runs, so a
  * missing or mistyped member, at any depth, is a 400 `validation_failed` naming each such member by
- * its path in the body (`answers[0].rating`, as the text check names it) instead of a GraphQL
+ * its JSON pointer into the body (`/answers/0/rating`; `""` the body itself) instead of a GraphQL
  * variable error. Unknown members are ignored: they are left out of what the row sends on, so they
  * never reach GraphQL. Only the shape (types and required members): which values are acceptable
  * (lengths, patterns, enums) is the service's business.
  */
 import { VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
+import { childPointer } from './field-path.js';
 import { RequestRejected, type JsonSchema } from './route.js';
 
 /** The JSON Schema keywords these checks read. */
@@ -48,15 +49,6 @@ function describeType(type: string | readonly string[]): string {
   return (types.length === 1 ? `${article} ${types[0] ?? ''}` : `one of ${types.join(', ')}`) + nullable;
 }
 
-/** The path of a member one step below `path` (`""` the body): `token`, `answers[0]`, `answers[0].rating`. */
-export function childPath(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return path === '' ? key : `${path}.${key}`;
-}
-
-/** The body itself is named `body`. */
-const named = (path: string): string => path || 'body';
-
 class ShapeCheck {
   readonly errors: FieldError[] = [];
 
@@ -73,25 +65,25 @@ class ShapeCheck {
   }
 
   /** The value as the row sends it on (unknown members left out), after recording its failures. */
-  value(value: unknown, raw: ShapeSchema, path: string, depth: number): unknown {
+  value(value: unknown, raw: ShapeSchema, pointer: string, depth: number): unknown {
     const schema = this.resolve(raw);
     if (!matches(value, schema.type)) {
-      this.errors.push({ path: named(path), message: `must be ${describeType(schema.type ?? [])}` });
+      this.errors.push({ path: pointer, message: `must be ${describeType(schema.type ?? [])}` });
       return value;
     }
     if (depth >= MAX_DEPTH && value !== null && typeof value === 'object') {
-      this.errors.push({ path: named(path), message: 'is nested too deeply' });
+      this.errors.push({ path: pointer, message: 'is nested too deeply' });
       return value;
     }
     if (Array.isArray(value)) {
       const items = schema.items;
-      return items ? value.map((item, i) => this.value(item, items, childPath(path, i), depth + 1)) : value;
+      return items ? value.map((item, i) => this.value(item, items, childPointer(pointer, i), depth + 1)) : value;
     }
-    if (value !== null && typeof value === 'object') return this.members(value, schema, path, depth);
+    if (value !== null && typeof value === 'object') return this.members(value, schema, pointer, depth);
     return value;
   }
 
-  private members(source: object, schema: ShapeSchema, path: string, depth: number): unknown {
+  private members(source: object, schema: ShapeSchema, pointer: string, depth: number): unknown {
     const { required = [], properties, additionalProperties } = schema;
     // A free-form object (no declared members) goes on as sent.
     if (!properties && (additionalProperties === undefined || additionalProperties === true)) return source;
@@ -99,10 +91,10 @@ class ShapeCheck {
     for (const [name, value] of Object.entries(source)) {
       const declared = properties && Object.hasOwn(properties, name) ? properties[name] : undefined;
       const spec = declared ?? (typeof additionalProperties === 'object' ? additionalProperties : undefined);
-      if (spec && value !== undefined) fields[name] = this.value(value, spec, childPath(path, name), depth + 1);
+      if (spec && value !== undefined) fields[name] = this.value(value, spec, childPointer(pointer, name), depth + 1);
     }
     for (const name of required) {
-      if (!Object.hasOwn(fields, name)) this.errors.push({ path: childPath(path, name), message: 'is required' });
+      if (!Object.hasOwn(fields, name)) this.errors.push({ path: childPointer(pointer, name), message: 'is required' });
     }
     return fields;
   }
@@ -115,7 +107,7 @@ class ShapeCheck {
  * resolve in `components` (the area's schemas).
  *
  * @throws RequestRejected 400 `validation_failed` with one field error per failing member, its
- *   `path` its place in the body (`answers[0].choices`; `body` for the body itself).
+ *   `path` a JSON pointer into the body (`/answers/0/choices`; `""` for the body itself).
  */
 export function checkedBody(
   body: unknown,
@@ -123,7 +115,7 @@ export function checkedBody(
   components: SchemaComponents = {},
 ): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    const errors = [{ path: 'body', message: 'must be a JSON object' }];
+    const errors = [{ path: '', message: 'must be a JSON object' }];
     throw new RequestRejected('validation_failed', VALIDATION_FAILED_DETAIL, 400, errors);
   }
   const check = new ShapeCheck(components);

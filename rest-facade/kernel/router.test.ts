@@ -139,6 +139,31 @@ describe('results', () => {
     });
   });
 
+  it("names a service's invalid body members by JSON pointer and a path parameter by its name", async () => {
+    const errors = [
+      { path: 'answers[0].rating', message: 'must be 1 to 5' },
+      { path: 'line_items.1.title', message: 'must not be blank' },
+      { path: 'id', message: 'is not a thing' },
+    ];
+    executor.next = {
+      data: null,
+      errors: [{ message: 'The request is invalid.', extensions: { code: 'BAD_USER_INPUT', reason: 'x', errors } }],
+    };
+    const response = await post('{}');
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual([
+      '/answers/0/rating',
+      '/line_items/1/title',
+      'id',
+    ]);
+  });
+
+  it('names text no database can store by its JSON pointer into the body', async () => {
+    const response = await post(JSON.stringify({ 'a/b': ['ok', 'x\u0000'] }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'validation_failed', errors: [{ path: '/a~1b/1' }] });
+  });
+
   it('never leaks an unexpected error', async () => {
     executor.next = {
       data: null,

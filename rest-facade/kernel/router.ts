@@ -6,11 +6,12 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { VALIDATION_FAILED_DETAIL, type FieldError } from '../../subgraphs/kernel/errors.js';
-import { findUnsafeText } from '../../subgraphs/kernel/input/unsafe-text.js';
+import { FIELD_NAMES, findUnsafeText } from '../../subgraphs/kernel/input/unsafe-text.js';
 import { classifyBodyError, type BodyError } from '../../subgraphs/kernel/http/body-errors.js';
 import { log } from '../../subgraphs/kernel/logger.js';
 import type { GraphQLExecutor } from './executor.js';
 import { assertAnswerShape, sendAnswer } from './answer.js';
+import { BODY_POINTERS, fieldOrigins, restFieldErrors, type FieldOrigins } from './field-path.js';
 import { outageProblem, sendProblem, type ErrorStyle } from './http.js';
 import { formParams, isBasic } from './oauth-params.js';
 import { parseParams } from './params.js';
@@ -52,12 +53,15 @@ function failure(
   planned: Plan,
   result: Awaited<ReturnType<GraphQLExecutor['execute']>>,
   body: unknown,
+  origins: FieldOrigins,
 ): ProblemInput {
   const firstError = result.errors?.[0];
   if (!firstError) return { status: 500, code: 'internal_error', detail: 'The operation returned no data.' };
-  const input = problemFromGraphQLError(firstError, route.statusOverrides, body);
+  const { errors, ...input } = problemFromGraphQLError(firstError, route.statusOverrides, body);
+  // Services name fields their own way; the problem names body members by JSON pointer.
+  const named = { ...input, ...(errors ? { errors: restFieldErrors(errors, origins) } : {}) };
   const status = input.status < 500 ? planned.statusByReason[input.code] : undefined;
-  return status === undefined ? input : { ...input, status };
+  return status === undefined ? named : { ...named, status };
 }
 
 /** The headers the row declares, as sent (a header sent twice arrives joined, and fails its own checks). */
@@ -73,12 +77,17 @@ function declaredHeaders(route: Route, req: Request): Record<string, string> {
 function routeHandler(route: Route, executor: GraphQLExecutor) {
   return async (req: Request, res: Response): Promise<void> => {
     for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
+    const origins = fieldOrigins(route, Boolean(route.form && req.is(FORM_MEDIA_TYPE)));
     const errors: FieldError[] = [];
     const path = parseParams(route.pathParams, req.params, errors);
     const query = parseParams(route.queryParams, req.query, errors);
     // Text PostgreSQL cannot store (NUL) or that is not text (lone surrogates) stops here, named by its REST name.
     // A raw body is bytes for the operation to read (e.g. verify a signature over), not text checked here.
-    errors.push(...findUnsafeText({ ...path, ...query }), ...(route.rawBody ? [] : findUnsafeText(req.body)));
+    const bodyNaming = origins.jsonBody ? BODY_POINTERS : FIELD_NAMES;
+    errors.push(
+      ...findUnsafeText({ ...path, ...query }),
+      ...(route.rawBody ? [] : findUnsafeText(req.body, '', bodyNaming)),
+    );
     if (errors.length > 0) {
       sendProblem(req, res, {
         status: 400,
@@ -103,7 +112,8 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
       });
     } catch (error) {
       if (!(error instanceof RequestRejected)) throw error;
-      sendProblem(req, res, { status: error.status, code: error.code, detail: error.message, errors: error.errors });
+      const { status, code, message: detail } = error;
+      sendProblem(req, res, { status, code, detail, errors: restFieldErrors(error.errors, origins) });
       return;
     }
     const result = await executor.execute({
@@ -118,7 +128,7 @@ function routeHandler(route: Route, executor: GraphQLExecutor) {
     // The gateway's rate-limit headers (RateLimit-Policy, RateLimit, Retry-After) go on as they came.
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     if (result.errors?.[0] || !result.data) {
-      const input = failure(route, planned, result, route.rawBody ? undefined : req.body);
+      const input = failure(route, planned, result, route.rawBody ? undefined : req.body, origins);
       // A 503 (an outage) is logged once per outage where it is detected, not once per request here.
       if (input.status >= 500 && input.status !== 503)
         log('error', 'facade operation failed', { requestId: req.requestId, route: route.path, errors: result.errors });

@@ -25,13 +25,20 @@ export const SHARED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       errors: {
         type: 'array',
         description:
-          'Field-level failures of a 400 from validation. `path` names the parameter or the body member (`token`, ' +
-          '`answers[0].choices`; `body` for the body itself); `message` says what is wrong in the terms of this ' +
-          'document, never of GraphQL.',
+          'Field-level failures of a 400 from validation. `path` is a JSON pointer (RFC 6901) into the JSON ' +
+          'request body (`/token`, `/answers/0/choices`; `""` for the body itself), or the name of the query, ' +
+          'path or form parameter (`page`); `message` says what is wrong in the terms of this document, never of ' +
+          'GraphQL.',
         items: {
           type: 'object',
           required: ['path', 'message'],
-          properties: { path: { type: 'string' }, message: { type: 'string' } },
+          properties: {
+            path: {
+              type: 'string',
+              description: 'A JSON pointer into the request body, or the name of the query, path or form parameter.',
+            },
+            message: { type: 'string' },
+          },
         },
       },
     },

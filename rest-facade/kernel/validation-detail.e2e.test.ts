@@ -37,9 +37,9 @@ describe('the detail of a validation problem', () => {
   });
 
   it.each([
-    ['a body that is not an object', [], 'body'],
-    ['a body missing a field', {}, 'confirm'],
-    ['a body field of the wrong type', { confirm: 'yes' }, 'confirm'],
+    ['a body that is not an object', [], ''],
+    ['a body missing a field', {}, '/confirm'],
+    ['a body field of the wrong type', { confirm: 'yes' }, '/confirm'],
   ])('reads the same for %s (body shape check)', (_name, body, path) => {
     const schema = { required: ['confirm'], properties: { confirm: { type: 'boolean' } } };
     let rejected: unknown;

@@ -178,11 +178,11 @@ describe('POST /api/v1/terminals/{publicTerminalId}/claim', () => {
     const { terminal, claimToken } = await freshReceipt();
     const bad = await claim(terminal, { claimToken, channel: 'fax' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'channel' }] });
+    expect(bad.body).toMatchObject({ code: 'validation_failed', errors: [{ path: '/channel' }] });
     expect((await claim(terminal, [claimToken])).status).toBe(400);
     expect((await claim(terminal, { claimToken: 42 })).body).toMatchObject({
       status: 400,
-      errors: [{ path: 'claimToken' }],
+      errors: [{ path: '/claimToken' }],
     });
     // Nothing was claimed by the refused requests.
     expect((await lastReceipt(terminal)).status).toBe(200);

@@ -115,7 +115,7 @@ describe('POST /api/v1/rx/{claimToken}/claim', () => {
     const sale = await recordSale(service, terminal);
     expect((await rxClaim(sale.transactionQrToken, { channel: 'pager' })).body).toMatchObject({
       status: 400,
-      errors: [{ path: 'channel' }],
+      errors: [{ path: '/channel' }],
     });
     const badBearer = await rxClaim(sale.transactionQrToken, {}, 'not.a.token');
     expect(badBearer.body).toMatchObject({ status: 401, code: 'invalid_token' });

@@ -235,7 +235,14 @@ describe('receiving', () => {
     const problem = JSON.parse(answer.text) as { code: string; errors: { path: string }[] };
     expect(problem.code).toBe('malformed_order');
     expect(problem.errors.map((e) => e.path).sort()).toEqual(
-      ['currency', 'id', 'line_items.0.price', 'line_items.0.quantity', 'line_items.0.title', 'total_price'].sort(),
+      [
+        '/currency',
+        '/id',
+        '/line_items/0/price',
+        '/line_items/0/quantity',
+        '/line_items/0/title',
+        '/total_price',
+      ].sort(),
     );
     expect((await send(delivery(s, 'orders', 'orders/create', 'not json'))).status).toBe(400);
     const unsignedBroken = { ...broken, headers: { ...broken.headers, 'X-Shopify-Hmac-Sha256': 'AAAA' } };

@@ -181,7 +181,7 @@ describe('POST /api/v1/surveys/responses', () => {
     }
     const empty = await submit({ token: campaign.token, answers: [] });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toEqual([expect.objectContaining({ path: 'answers' })]);
+    expect(empty.body.errors).toEqual([expect.objectContaining({ path: '/answers' })]);
     expect((await submit({ token: campaign.token, answers: GOOD_ANSWERS }, 'not-a-token')).status).toBe(401);
     const byBusiness = await submit({ token: campaign.token, answers: GOOD_ANSWERS }, owner.token);
     expect(byBusiness.status).toBe(403);
@@ -189,7 +189,7 @@ describe('POST /api/v1/surveys/responses', () => {
     expect(await rows(campaign.id)).toEqual([]);
   });
 
-  it('checks the body against its schema first: unknown members ignored, wrong types by path, no GraphQL wording', async () => {
+  it('checks the body against its schema first: unknown members ignored, wrong types by JSON pointer, no GraphQL wording', async () => {
     const campaign = await createSurveyCampaign(service, owner.token, { isAnonymous: true });
     const answers = GOOD_ANSWERS.map((answer) => ({ ...answer, choice: ['x'], hint: 1 }));
     const ignored = await submit({ token: campaign.token, deviceId: DEVICE, answers, x: 1 });
@@ -204,12 +204,12 @@ describe('POST /api/v1/surveys/responses', () => {
     expect(mistyped.status).toBe(400);
     expect(mistyped.body).toMatchObject({
       code: 'validation_failed',
-      errors: [{ path: 'answers[0].choices', message: 'must be an array or null' }],
+      errors: [{ path: '/answers/0/choices', message: 'must be an array or null' }],
     });
     // An int beyond GraphQL's Int passes the shape check; GraphQL's refusal is told in the body's terms.
     const huge = await submit({ token: campaign.token, deviceId: DEVICE, answers: [wrong[1]] });
     expect(huge.status).toBe(400);
-    expect(huge.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'answers[0].rating' }] });
+    expect(huge.body).toMatchObject({ code: 'validation_failed', errors: [{ path: '/answers/0/rating' }] });
     for (const answer of [mistyped, huge])
       expect(JSON.stringify(answer.body)).not.toMatch(/\$|SurveyAnswerInput|GraphQL|Did you mean|Variable|Int\b/);
     expect(await rows(campaign.id)).toHaveLength(1);

@@ -24,7 +24,7 @@ const LOCK =
 
 /**
  * The budget body after its shape check, with each integer also checked to be an int32 (what GraphQL's
- * Int carries): 5000000000 is then a 400 naming `amount`, like any other amount out of range.
+ * Int carries): 5000000000 is then a 400 naming `/amount`, like any other amount out of range.
  */
 function budgetBody(input: { readonly body: unknown }) {
   const fields = checkedBody(input.body, USER_SCHEMAS.BudgetRequest ?? {});

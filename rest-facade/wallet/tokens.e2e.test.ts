@@ -129,26 +129,26 @@ describe('POST /api/v1/apps/{shopId}/tokens/register', () => {
 
   const valid = { channel: 'apns', deviceId: 'iphone-9', token: APNS('d4') };
   it.each([
-    ['no body', undefined, ['body']],
-    ['a body that is not an object', ['apns'], ['body']],
-    ['an empty object', {}, ['channel', 'deviceId', 'token']],
+    ['no body', undefined, ['']],
+    ['a body that is not an object', ['apns'], ['']],
+    ['an empty object', {}, ['/channel', '/deviceId', '/token']],
     [
       'wrong types',
       { customerId: 5, channel: 1, deviceId: true, token: {} },
-      ['customerId', 'channel', 'deviceId', 'token'],
+      ['/customerId', '/channel', '/deviceId', '/token'],
     ],
-    ['an unknown channel', { ...valid, channel: 'sms' }, ['channel']],
-    ['a deviceId of 129 characters', { ...valid, deviceId: 'd'.repeat(129) }, ['deviceId']],
-    ['an empty deviceId and token', { ...valid, deviceId: '', token: '' }, ['deviceId', 'token']],
-    ['control characters', { ...valid, deviceId: 'a\tb', token: `${APNS('d4')}\n` }, ['deviceId', 'token']],
-    ['a token of 4097 characters', { ...valid, channel: 'fcm', token: 'f'.repeat(4097) }, ['token']],
-    ['an APNs token that is not hex', { ...valid, token: 'z'.repeat(64) }, ['token']],
+    ['an unknown channel', { ...valid, channel: 'sms' }, ['/channel']],
+    ['a deviceId of 129 characters', { ...valid, deviceId: 'd'.repeat(129) }, ['/deviceId']],
+    ['an empty deviceId and token', { ...valid, deviceId: '', token: '' }, ['/deviceId', '/token']],
+    ['control characters', { ...valid, deviceId: 'a\tb', token: `${APNS('d4')}\n` }, ['/deviceId', '/token']],
+    ['a token of 4097 characters', { ...valid, channel: 'fcm', token: 'f'.repeat(4097) }, ['/token']],
+    ['an APNs token that is not hex', { ...valid, token: 'z'.repeat(64) }, ['/token']],
     [
       'a web token that is no subscription',
       { ...valid, channel: 'web', token: '{"endpoint":"http://x.test"}' },
-      ['token'],
+      ['/token'],
     ],
-    ['a customerId that is no UUID', { ...valid, customerId: 'hanako' }, ['customerId']],
+    ['a customerId that is no UUID', { ...valid, customerId: 'hanako' }, ['/customerId']],
   ])('answers 400 for %s, naming every field, and changes nothing', async (_label, body, paths) => {
     const before = await allRows();
     const { status, body: problem } = await register(hanako.token, body);
@@ -163,7 +163,7 @@ describe('POST /api/v1/apps/{shopId}/tokens/register', () => {
       expect({ status, code: body.code, errors: body.errors }).toEqual({
         status: 400,
         code: 'validation_failed',
-        errors: [{ path: 'customerId', message: 'is required with a business token or the operator credential' }],
+        errors: [{ path: '/customerId', message: 'is required with a business token or the operator credential' }],
       });
     }
   });
@@ -228,9 +228,13 @@ describe('POST /api/v1/apps/{shopId}/tokens/unregister', () => {
   });
 
   it.each([
-    ['no body', undefined, ['body']],
-    ['an empty object', {}, ['channel', 'deviceId']],
-    ['an unknown channel and a long deviceId', { channel: 'sms', deviceId: 'd'.repeat(129) }, ['channel', 'deviceId']],
+    ['no body', undefined, ['']],
+    ['an empty object', {}, ['/channel', '/deviceId']],
+    [
+      'an unknown channel and a long deviceId',
+      { channel: 'sms', deviceId: 'd'.repeat(129) },
+      ['/channel', '/deviceId'],
+    ],
   ])('answers 400 for %s', async (_label, body, paths) => {
     const { status, body: problem } = await unregister(hanako.token, body);
     expect({ status, code: problem.code }).toEqual({ status: 400, code: 'validation_failed' });

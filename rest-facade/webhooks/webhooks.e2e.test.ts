@@ -89,17 +89,17 @@ describe('POST /api/v1/webhooks/', () => {
   });
 
   it.each([
-    ['a missing url', { url: undefined }, 'url'],
-    ['a relative url', { url: '/hooks' }, 'url'],
-    ['a url with user info', { url: 'https://user:pw@example.test/hooks' }, 'url'],
-    ['an ftp url', { url: 'ftp://example.test/hooks' }, 'url'],
-    ['no events', { events: [] }, 'events'],
-    ['events not strings', { events: [1] }, 'events[0]'],
-    ['an unknown event type', { events: ['purchase.completed', 'purchase.refunded'] }, 'events'],
-    ['a short secret', { secret: 'short' }, 'secret'],
-    ['a whsec_ secret of 15 bytes', { secret: `whsec_${randomBytes(15).toString('base64')}` }, 'secret'],
-    ['a secret that is not a string', { secret: 42 }, 'secret'],
-  ])('answers 400 naming the field for %s, and stores nothing', async (_label, extra, path) => {
+    ['a missing url', { url: undefined }, '/url'],
+    ['a relative url', { url: '/hooks' }, '/url'],
+    ['a url with user info', { url: 'https://user:pw@example.test/hooks' }, '/url'],
+    ['an ftp url', { url: 'ftp://example.test/hooks' }, '/url'],
+    ['no events', { events: [] }, '/events'],
+    ['events not strings', { events: [1] }, '/events/0'],
+    ['an unknown event type', { events: ['purchase.completed', 'purchase.refunded'] }, '/events'],
+    ['a short secret', { secret: 'short' }, '/secret'],
+    ['a whsec_ secret of 15 bytes', { secret: `whsec_${randomBytes(15).toString('base64')}` }, '/secret'],
+    ['a secret that is not a string', { secret: 42 }, '/secret'],
+  ])('answers 400 naming the field by its JSON pointer for %s, and stores nothing', async (_label, extra, path) => {
     const before = await sql(service, 'select 1 from "webhook_endpoint" where "business_account_id" = ?', [
       other.businessAccountId,
     ]);

@@ -35,6 +35,8 @@ const CLIENT_CODES = new Set<string>([
   'BAD_REQUEST',
   // Documents over a limit of graphql-limits.ts.
   ...GRAPHQL_LIMIT_CODES,
+  // The live-events socket's refusal of one subscription more than a connection may hold.
+  'TOO_MANY_SUBSCRIPTIONS',
 ]);
 
 /** True when the error was raised on purpose with a client-facing code. */
@@ -106,7 +108,8 @@ export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFor
 }
 
 /**
- * The `formatError` of every GraphQL entry (the gateway in both topologies and each subgraph server):
+ * The `formatError` of every GraphQL entry (the gateway in both topologies, each subgraph server and
+ * the live-events socket):
  * limit codes restored, unexpected errors masked, and in production no suggestions, whichever step
  * (parse, validation, variables, execution) raised the error.
  */

@@ -43,14 +43,14 @@ describe('POST /api/v1/user/devices', () => {
   });
 
   it.each([
-    ['an empty body', {}, ['deviceId', 'platform']],
-    ['wrong types', { deviceId: 7, platform: 'web', name: false }, ['deviceId', 'name']],
+    ['an empty body', {}, ['/deviceId', '/platform']],
+    ['wrong types', { deviceId: 7, platform: 'web', name: false }, ['/deviceId', '/name']],
     [
       'invalid values',
       { deviceId: 'has spaces', platform: 'windows', appVersion: 'v'.repeat(33) },
-      ['deviceId', 'platform', 'appVersion'],
+      ['/deviceId', '/platform', '/appVersion'],
     ],
-    ['a body that is not an object', ['ios'], ['body']],
+    ['a body that is not an object', ['ios'], ['']],
   ])('answers 400 for %s, naming every field', async (_label, body, paths) => {
     const { status, body: problem } = await register(hanako, body);
     expect({ status, code: problem.code }).toEqual({ status: 400, code: 'validation_failed' });

@@ -77,19 +77,19 @@ describe.each([
 
 describe('PUT /api/v1/user/password', () => {
   it.each([
-    ['an empty body', {}, 'validation_failed', ['currentPassword', 'newPassword']],
-    ['a number', { currentPassword: 42, newPassword: NEW_PASSWORD }, 'validation_failed', ['currentPassword']],
+    ['an empty body', {}, 'validation_failed', ['/currentPassword', '/newPassword']],
+    ['a number', { currentPassword: 42, newPassword: NEW_PASSWORD }, 'validation_failed', ['/currentPassword']],
     [
       'a wrong current password',
       { currentPassword: 'not it at all', newPassword: NEW_PASSWORD },
       'wrong_password',
-      ['currentPassword'],
+      ['/currentPassword'],
     ],
     [
       'a short new password',
       { currentPassword: USER_PASSWORD, newPassword: 'too short' },
       'password_policy',
-      ['newPassword'],
+      ['/newPassword'],
     ],
   ])('answers 400 for %s, naming the fields', async (_label, body, code, paths) => {
     const user = await registeredUser();
@@ -139,11 +139,11 @@ describe('PUT /api/v1/user/password', () => {
 
 describe('DELETE /api/v1/user/account', () => {
   it.each([
-    ['no confirm', { password: USER_PASSWORD }, 'validation_failed', 'confirm'],
-    ['confirm as a string', { confirm: 'yes', password: USER_PASSWORD }, 'validation_failed', 'confirm'],
-    ['confirm false', { confirm: false, password: USER_PASSWORD }, 'confirmation_required', 'confirm'],
-    ['no password', { confirm: true }, 'password_required', 'password'],
-    ['a wrong password', { confirm: true, password: 'not the password at all' }, 'wrong_password', 'password'],
+    ['no confirm', { password: USER_PASSWORD }, 'validation_failed', '/confirm'],
+    ['confirm as a string', { confirm: 'yes', password: USER_PASSWORD }, 'validation_failed', '/confirm'],
+    ['confirm false', { confirm: false, password: USER_PASSWORD }, 'confirmation_required', '/confirm'],
+    ['no password', { confirm: true }, 'password_required', '/password'],
+    ['a wrong password', { confirm: true, password: 'not the password at all' }, 'wrong_password', '/password'],
   ])('answers 400 for %s and deletes nothing', async (_label, body, code, path) => {
     const user = await registeredUser();
     const { accessToken } = await tokensFor(service, app, user.id);

@@ -19,21 +19,31 @@ export function unsafeTextReason(value: string): string | undefined {
   return undefined;
 }
 
-const join = (path: string, key: string | number): string =>
-  typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+/** How a place in the input is named: the step below a path, and the name of the whole input. */
+export interface PathNaming {
+  readonly child: (path: string, key: string | number) => string;
+  readonly whole: string;
+}
+
+/** Field names as GraphQL writes them: `input.tags[1]`; `body` for the whole input. */
+export const FIELD_NAMES: PathNaming = {
+  child: (path, key) => (typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`),
+  whole: 'body',
+};
 
 /**
  * Field errors for every string inside `value` (objects and arrays walked without recursion, so a
- * deeply nested body cannot overflow the stack), named by their path from `path`.
+ * deeply nested body cannot overflow the stack), named by their path from `path` as `naming` says.
  */
-export function findUnsafeText(value: unknown, path = ''): FieldError[] {
+export function findUnsafeText(value: unknown, path = '', naming: PathNaming = FIELD_NAMES): FieldError[] {
+  const join = naming.child;
   const errors: FieldError[] = [];
   const pending: [unknown, string][] = [[value, path]];
   while (pending.length > 0 && errors.length < MAX_REPORTED) {
     const [current, at] = pending.pop()!;
     if (typeof current === 'string') {
       const reason = unsafeTextReason(current);
-      if (reason) errors.push({ path: at || 'body', message: reason });
+      if (reason) errors.push({ path: at || naming.whole, message: reason });
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) pending.push([current[i], join(at, i)]);
     } else if (current !== null && typeof current === 'object') {

@@ -112,16 +112,16 @@ describe('the effective budget', () => {
 
 describe('invalid input', () => {
   it.each([
-    ['a year before 2000', { year: 1999, month: 1, amount: 1 }, ['year']],
-    ['a year after 2100', { year: 2101, month: 1, amount: 1 }, ['year']],
-    ['month 0 and month 13', { year: 2030, month: 0, amount: 1 }, ['month']],
-    ['a month past 12', { year: 2030, month: 13, amount: 1 }, ['month']],
-    ['a negative amount', { year: 2030, month: 1, amount: -1 }, ['amount']],
-    ['an amount above 100000000', { year: 2030, month: 1, amount: 100_000_001 }, ['amount']],
-    ['an amount beyond int32', { year: 2030, month: 1, amount: 5_000_000_000 }, ['amount']],
-    ['a fractional amount and a text year', { year: '2030', month: 1, amount: 1.5 }, ['year', 'amount']],
-    ['an empty body', {}, ['year', 'month', 'amount']],
-    ['a body that is not an object', [2030, 1, 5], ['body']],
+    ['a year before 2000', { year: 1999, month: 1, amount: 1 }, ['/year']],
+    ['a year after 2100', { year: 2101, month: 1, amount: 1 }, ['/year']],
+    ['month 0 and month 13', { year: 2030, month: 0, amount: 1 }, ['/month']],
+    ['a month past 12', { year: 2030, month: 13, amount: 1 }, ['/month']],
+    ['a negative amount', { year: 2030, month: 1, amount: -1 }, ['/amount']],
+    ['an amount above 100000000', { year: 2030, month: 1, amount: 100_000_001 }, ['/amount']],
+    ['an amount beyond int32', { year: 2030, month: 1, amount: 5_000_000_000 }, ['/amount']],
+    ['a fractional amount and a text year', { year: '2030', month: 1, amount: 1.5 }, ['/year', '/amount']],
+    ['an empty body', {}, ['/year', '/month', '/amount']],
+    ['a body that is not an object', [2030, 1, 5], ['']],
   ])('PUT answers 400 for %s, naming every field, and stores nothing', async (_label, body, paths) => {
     const { status, body: problem } = await put(taro, body);
     expect({ status, code: problem.code }).toEqual({ status: 400, code: 'validation_failed' });
