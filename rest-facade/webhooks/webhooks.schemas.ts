@@ -41,7 +41,8 @@ export const DELIVERY_DOC =
   '429, 502 and 504. A 410 answer disables the endpoint at once; an endpoint whose attempts have all failed for 5 days ' +
   'is disabled. `status`: `active`, `failing` (its latest attempts failed) or `disabled`. In production the URL must be ' +
   'https and must not resolve to a private, loopback, link-local, CGNAT, multicast or unique-local address (checked on ' +
-  'the resolved address at every connection).';
+  'the resolved address at every connection). An IPv6 address that carries an IPv4 one (IPv4-mapped `::ffff:a.b.c.d`, ' +
+  'IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) is judged as the IPv4 address it carries.';
 
 const str = (description: string): JsonSchema => ({ type: 'string', description });
 const timestamp = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
