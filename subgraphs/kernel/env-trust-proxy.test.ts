@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureLogLines } from '../../test/fixtures/log-capture.js';
 import { logReady } from '../../processes/lifecycle.js';
 import { EnvError, loadEnv } from './env.js';
 import { trustProxyNotice } from './env-trust-proxy.js';
-import { logLevel, setLogLevel } from './logger.js';
 
 describe('TRUST_PROXY', () => {
   it('defaults to loopback', () => {
@@ -68,14 +68,7 @@ describe('the start-up line about client addresses', () => {
   });
 
   it('is part of the ready line', () => {
-    const level = logLevel();
-    setLogLevel('info');
-    onTestFinished(() => setLogLevel(level));
-    const lines: string[] = [];
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    });
+    const lines = captureLogLines();
     logReady('facade', 'http://127.0.0.1:4000', { trustProxy: 'loopback' });
     const ready = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(ready).toHaveLength(1);

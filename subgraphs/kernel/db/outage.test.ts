@@ -1,7 +1,7 @@
 import { DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { GraphQLError } from 'graphql';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { logLevel, setLogLevel } from '../logger.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureLogLines } from '../../../test/fixtures/log-capture.js';
 import { isDatabaseUnavailable, markConnectFailure, OutageLog } from './outage.js';
 
 const withCode = (message: string, code: string): Error => Object.assign(new Error(message), { code });
@@ -49,15 +49,7 @@ describe('OutageLog', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('logs the first failure and the recovery with the count, nothing in between', () => {
-    // Whatever level an earlier test file of this worker left.
-    const level = logLevel();
-    setLogLevel('info');
-    onTestFinished(() => setLogLevel(level));
-    const lines: string[] = [];
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    });
+    const lines = captureLogLines();
     const outage = new OutageLog('database');
     outage.recovered();
     for (let i = 0; i < 50; i++) outage.failed(withCode('refused', 'ECONNREFUSED'), `r${i}`);
