@@ -1,6 +1,5 @@
 import { buildSubgraphSchema, printSubgraphSchema } from '@apollo/subgraph';
-import { buildSchema } from 'graphql';
-import { gql } from 'graphql-tag';
+import { buildSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { composeSupergraph } from '../gateway/compose.js';
 import { breakingChanges, classifyChanges, compareFiles, generatedFiles, SUPERGRAPH_FILE } from './check.js';
@@ -74,7 +73,7 @@ describe('classifyChanges', () => {
 function supergraph(typeDefs: string): string {
   const link =
     'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@inaccessible"])';
-  const sdl = printSubgraphSchema(buildSubgraphSchema(gql(`${link}\n${typeDefs}`)));
+  const sdl = printSubgraphSchema(buildSubgraphSchema(parse(`${link}\n${typeDefs}`)));
   return composeSupergraph([{ name: 'stores', url: 'in-process://stores', sdl }]);
 }
 

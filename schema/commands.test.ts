@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gql } from 'graphql-tag';
+import { parse } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventsSchemaSdl, SUBSCRIPTION_SCHEMA_FILE } from '../gateway/subscriptions/schema.js';
 import { PUBLIC } from '../subgraphs/kernel/auth/operation-access.js';
@@ -144,7 +144,7 @@ describe('schema check on a modified copy of freshly written files', () => {
         name,
         entities: [],
         access: { 'Query.ping': PUBLIC },
-        buildSchema: () => Promise.resolve(buildSubgraphSchema(gql(typeDefs))),
+        buildSchema: () => Promise.resolve(buildSubgraphSchema(parse(typeDefs))),
         createContext: (base) => base,
       }) as SubgraphModule;
     const modules = [fake('identity', 'type Query { ping: String }'), fake('stores', 'type Query { ping: Int }')];

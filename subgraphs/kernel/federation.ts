@@ -5,8 +5,7 @@
  */
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import type { GraphQLSchema } from 'graphql';
-import { gql } from 'graphql-tag';
+import { parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type BuildSchemaOptions } from 'type-graphql';
 
 const FEDERATION_LINK = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible", "@tag"])`;
@@ -23,7 +22,7 @@ export async function buildFederatedSchema(
   for (const [typeName, extra] of Object.entries(referenceResolvers)) {
     resolvers[typeName] = { ...resolvers[typeName], ...extra };
   }
-  const typeDefs = gql(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`);
+  const typeDefs = parse(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`);
   // buildSubgraphSchema takes a list of modules; one module holds the whole subgraph.
   return buildSubgraphSchema([{ typeDefs, resolvers: resolvers as never }]);
 }

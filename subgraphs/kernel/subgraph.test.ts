@@ -4,8 +4,7 @@
  * exactly their root fields, combined into the one table without an operation ruled twice.
  */
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { graphql } from 'graphql';
-import { gql } from 'graphql-tag';
+import { graphql, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ALL_SUBGRAPHS } from '../index.js';
 import { ACCESS_TABLE } from './auth/access-table.js';
@@ -20,7 +19,7 @@ const module = (access: AccessTable): SubgraphModule => ({
     Promise.resolve(
       buildSubgraphSchema([
         {
-          typeDefs: gql('type Query { open: String, closed: String }'),
+          typeDefs: parse('type Query { open: String, closed: String }'),
           resolvers: { Query: { open: () => 'o', closed: () => 'c' } },
         },
       ]),
