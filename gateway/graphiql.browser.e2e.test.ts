@@ -18,7 +18,8 @@ const elsewhere: string[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  service = await startTestService({ demoData: false });
+  // The demo data: the example query the editor opens on lists its Tokyo stores.
+  service = await startTestService();
   browser = await launchChromium(CHROMIUM);
   context = browser.context;
   // Offline but for the service: any request to another origin is recorded and refused.
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!CHROMIUM)('GraphiQL in a browser', () => {
-  it('renders offline, loads the schema and runs a query', async () => {
+  it('renders offline, loads the schema, opens on an example query of the API and runs a query', async () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -48,9 +49,17 @@ describe.skipIf(!CHROMIUM)('GraphiQL in a browser', () => {
     // The introspection answered: the documentation explorer can show the Query type.
     await page.getByRole('button', { name: /documentation explorer/i }).click();
     await page.getByText('Query', { exact: true }).first().waitFor({ timeout: 20_000 });
+    // It opens on an example of this API (not GraphiQL's welcome text) that answers without a token,
+    // across two subgraphs (the store's business name comes from identity).
+    expect(await page.locator('.graphiql-query-editor').innerText()).toContain('query TokyoStores');
+    await page.locator('.graphiql-execute-button').click();
+    await expect
+      .poll(async () => page.locator('.graphiql-response').innerText(), { timeout: 20_000 })
+      .toContain('さくらマート株式会社');
     await page.locator('.graphiql-query-editor .CodeMirror').first().click();
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('{ __typename');
+    // The same operation name: GraphiQL takes the name from the edited text only a moment after typing.
+    await page.keyboard.type('query TokyoStores { __typename');
     await page.locator('.graphiql-execute-button').click();
     await expect
       .poll(async () => page.locator('.graphiql-response').innerText(), { timeout: 20_000 })

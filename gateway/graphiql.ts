@@ -22,12 +22,40 @@ const ASSETS: Readonly<Record<string, string>> = {
   'graphiql.min.css': path.join(packageDir('graphiql'), 'graphiql.min.css'),
 };
 
+/**
+ * What the editor opens on (instead of GraphiQL's stock welcome text) until the user has a query of
+ * their own: a public query of this API that answers on the demo data without a token, and how to
+ * send one.
+ */
+export const EXAMPLE_QUERY = `# Retail Media Platform: the federated GraphQL API (Run: Ctrl-Enter / Cmd-Enter).
+# Public queries such as this one need no token. For the others, add a bearer token in the
+# Headers tab below: {"Authorization": "Bearer <accessToken>"} (npm run ops -- token:demo prints one).
+query TokyoStores {
+  publicStores(prefecture: "13", pageSize: 5) {
+    total
+    items {
+      name
+      nameKana
+      address
+      storeType
+      business {
+        name
+      }
+    }
+  }
+}
+`;
+
 /** Starts GraphiQL against the endpoint named on the root element (an external file: no inline script). */
 const INITIALIZER = `(function () {
   var root = document.getElementById('graphiql');
   var fetcher = GraphiQL.createFetcher({ url: root.getAttribute('data-endpoint') });
   ReactDOM.createRoot(root).render(
-    React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolsVisibility: true }),
+    React.createElement(GraphiQL, {
+      fetcher: fetcher,
+      defaultEditorToolsVisibility: true,
+      defaultQuery: ${JSON.stringify(EXAMPLE_QUERY)},
+    }),
   );
 })();
 `;
