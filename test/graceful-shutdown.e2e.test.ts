@@ -2,8 +2,12 @@
  * Graceful shutdown: the built `npm start` entry point (dist/processes/all-in-one/main.js) under 20 concurrent
  * keep-alive clients gets SIGTERM; every request it accepted gets a complete response (those in
  * flight end with `Connection: close`), new connections are refused, and it exits 0 within the bound.
- * Also, in-process: once shutdown began, `/readyz` answers 503 on a connection that is still open.
+ * Also, in-process: once shutdown began, `/readyz` answers 503 on a connection that is still open. And
+ * `npm start`'s own script line, run through `sh -c` as npm runs it: a SIGTERM to the shell's pid alone
+ * (what npm forwards when it is stopped) stops the service, frees the port and leaves no process behind.
  */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +18,7 @@ import { createTestDatabase } from './fixtures/database.js';
 import { startTestService, TEST_OPERATOR_TOKEN } from './harness.js';
 
 const MAIN = fileURLToPath(new URL('../processes/all-in-one/main.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const CLIENTS = 20;
 
@@ -50,6 +55,16 @@ function get(agent: Agent, port: number, path: string, afterSignal: () => boolea
     req.setTimeout(30_000, () => req.destroy(new Error('client timeout')));
     req.end();
   });
+}
+
+/** Sends `signal` to every process of the group; false when none is left. */
+function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-group, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 describe('graceful shutdown', () => {
@@ -154,6 +169,47 @@ describe('graceful shutdown', () => {
     child.child.kill('SIGTERM');
     expect(await waitForExit(child, SHUTDOWN_TIMEOUT_MS + 5_000), child.output()).toBe(0);
     expect(child.output()).toContain('"message":"service stopped"');
+  }, 90_000);
+
+  it("stops the service when npm start's shell alone gets SIGTERM, freeing the port and leaving no process", async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const port = await freePort();
+    const scripts = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
+    // Its own process group, so every process the script started can be found (and killed after a failure).
+    const shell = spawn('sh', ['-c', scripts.start ?? ''], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: childProcessEnv({
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+        SEED_DEMO_DATA: 'false',
+        DATABASE_URL: database.env.DATABASE_URL,
+        DATA_DIR: database.env.DATA_DIR,
+      }),
+    });
+    const group = shell.pid!;
+    cleanups.push(async () => void signalGroup(group, 'SIGKILL'));
+    let output = '';
+    shell.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-8000)));
+    shell.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-8000)));
+    const service = { name: 'npm start', child: shell, output: () => output };
+    await waitUntilReady(service, `http://127.0.0.1:${port}/readyz`, 60_000);
+    shell.kill('SIGTERM');
+    const exit = await waitForExit(service, SHUTDOWN_TIMEOUT_MS + 5_000);
+    const deadline = Date.now() + SHUTDOWN_TIMEOUT_MS + 5_000;
+    while (signalGroup(group, 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signalGroup(group, 0), `a process of npm start remains:\n${output}`).toBe(false);
+    const answered = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      () => true,
+      () => false,
+    );
+    expect(answered).toBe(false);
+    expect(exit, output).toBe(0);
   }, 90_000);
 
   it('answers /readyz 503 with Connection: close on a kept-alive connection once shutdown began', async () => {

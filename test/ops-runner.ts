@@ -21,13 +21,13 @@ export interface OpsRun {
   readonly dataDir: string;
 }
 
-/** `node tools/ops.js ...args`; rejects when it does not finish within 20 s. */
-export function runOps(args: readonly string[]): Promise<OpsRun> {
+/** `node tools/ops.js ...args` with `env` added; rejects when it does not finish within the bound. */
+export function runOps(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<OpsRun> {
   const root = mkdtempSync(join(tmpdir(), 'ops-run-'));
   const dataDir = join(root, 'pglite');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [OPS, ...args], {
-      env: { NODE_ENV: 'test', DATA_DIR: dataDir },
+      env: { NODE_ENV: 'test', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -4,6 +4,7 @@
  * service is needed to print help).
  */
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../test/fixtures/ports.js';
 import { runOps } from '../test/ops-runner.js';
 import { usageOf } from './ops/command.js';
 import { LOCAL_COMMANDS, OPS_COMMANDS } from './ops/commands.js';
@@ -31,6 +32,33 @@ describe('ops help', () => {
     }
     for (const line of lines.filter((l) => l.startsWith('      '))) expect(line.length).toBeLessThanOrEqual(100);
   });
+
+  it('--help names the default service URL and the setting it came from', async () => {
+    expect((await runOps(['--help'])).stdout).toContain('\nService URL: http://localhost:4000 (the default;');
+    const run = await runOps(['--help'], { PORT: '4100' });
+    expect(run.stdout).toContain('\nService URL: http://localhost:4100 (from PORT)');
+  });
+
+  it.each([
+    ['token:demo', ['token:demo']],
+    [
+      'business:create',
+      ['business:create', '--name', 'x', '--owner-email', 'x@example.com', '--token', 'op_0123456789abcdef'],
+    ],
+  ])(
+    '%s with PORT where nothing listens says in one line which URL it tried and how to point elsewhere',
+    async (_name, args) => {
+      const port = await freePort();
+      const run = await runOps(args, { PORT: String(port) });
+      expect(run.code).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      const body = JSON.parse(lines[0] ?? '') as { status: number; code: string; detail: string };
+      expect(body).toMatchObject({ status: 503, code: 'service_unreachable' });
+      expect(body.detail).toContain(`Nothing answered at http://localhost:${port}`);
+      for (const hint of ['--url', 'PORT', 'PUBLIC_URL']) expect(body.detail).toContain(hint);
+    },
+  );
 
   it('<command> --help and help <command> print that command alone', async () => {
     const command = OPS_COMMANDS.find((c) => c.name === 'store:create')!;

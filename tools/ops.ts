@@ -2,14 +2,14 @@
  * `npm run ops -- <command> [--flags]`: operator commands against the running service's GraphQL API
  *. Prints one JSON object on stdout and exits 0, or a problem (RFC 9457)
  * on stderr and exits 2 when the request was invalid (status 400), 1 for anything else. `--url` defaults to
- * GATEWAY_URL (the gateway of the separate topology), else `http://127.0.0.1:$PORT/graphql` (the
- * one-process service); `--token` to OPERATOR_TOKEN, else the token `npm start` saved. `help` (or
- * `--help`) prints the commands for people to read; `help --json` as JSON.
+ * GATEWAY_URL (the gateway of the separate topology), else the service's own URL (`PUBLIC_URL`, else
+ * `http://localhost:$PORT`) + `/graphql`; `--token` to OPERATOR_TOKEN, else the token `npm start` saved.
+ * `help` (or `--help`) prints the commands and the default URL for people to read; `help --json` as JSON.
  */
 import { randomUUID } from 'node:crypto';
 import { problem, problemFromGraphQLError, type ProblemInput } from '../rest-facade/kernel/problem.js';
 import { readSavedOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
-import { EnvError, loadEnv, type Env } from '../subgraphs/kernel/env.js';
+import { EnvError, loadEnv, publicUrlSetting, type Env, type PublicUrlSetting } from '../subgraphs/kernel/env.js';
 import type { FieldError } from '../subgraphs/kernel/errors.js';
 import {
   COMMON_FLAGS,
@@ -24,6 +24,7 @@ import {
 } from './ops/command.js';
 import { LOCAL_COMMANDS, OPS_COMMANDS } from './ops/commands.js';
 import { commandHelp, helpText } from './ops/help.js';
+import { ServiceUnreachable, serviceUrlHelp, unreachableReason } from './ops/service-url.js';
 
 const ALL_COMMANDS: readonly CommandSpec[] = [...OPS_COMMANDS, ...LOCAL_COMMANDS];
 const OPERATOR_OPTIONS = ' [--url URL] [--token TOKEN]';
@@ -114,9 +115,7 @@ async function execute(
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
-    const reason =
-      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    throw new OpsProblem({ status: 503, code: 'service_unreachable', detail: `Could not reach ${url}: ${reason}` });
+    throw new ServiceUnreachable(url, unreachableReason(error));
   }
   const body = (await response.json().catch(() => undefined)) as
     { data?: Record<string, unknown> | null; errors?: unknown[] } | undefined;
@@ -131,13 +130,22 @@ async function execute(
   return body.data;
 }
 
-function environment(): Env {
+function environment(): Env & { readonly service: PublicUrlSetting } {
   try {
-    return loadEnv();
+    return { ...loadEnv(), service: publicUrlSetting() };
   } catch (error) {
     if (error instanceof EnvError)
       throw new OpsProblem({ status: 400, code: 'invalid_configuration', detail: error.message });
     throw error;
+  }
+}
+
+/** The help's line naming the default service URL and its source, or why there is none. */
+function defaultUrlLine(): string {
+  try {
+    return serviceUrlHelp(environment().service);
+  } catch (error) {
+    return `Service URL: none (${error instanceof Error ? error.message : String(error)}).`;
   }
 }
 
@@ -147,7 +155,7 @@ async function run(argv: readonly string[], requestId: string): Promise<Record<s
   const json = args.length === 1 && args[0] === '--json';
   if (name === 'help' || name === '--help' || name === '-h') {
     if (json) return { usage: USAGE, commands: commandList() };
-    if (args.length === 0) return HELP;
+    if (args.length === 0) return `${HELP}\n${defaultUrlLine()}\n`;
   }
   // `help <command>` is `<command> --help`.
   if (name === 'help' && args.length === 1 && !json) return run([args[0] ?? '', '--help'], requestId);
@@ -155,9 +163,9 @@ async function run(argv: readonly string[], requestId: string): Promise<Record<s
   if (args.includes('--help')) return commandHelp(command, isLocal(command) ? '' : OPERATOR_OPTIONS);
   const flags = commandFlags(command, args);
   const env = environment();
-  if (isLocal(command)) return command.run(flags, `http://127.0.0.1:${env.port}`);
+  if (isLocal(command)) return command.run(flags, env.service.url);
   const operation = command as OpsCommand;
-  const url = text(flags, 'url') ?? env.gatewayUrl ?? `http://127.0.0.1:${env.port}/graphql`;
+  const url = text(flags, 'url') ?? env.gatewayUrl ?? `${env.service.url}/graphql`;
   return operation.result(await execute(url, operatorToken(flags, env), operation, flags, requestId));
 }
 
@@ -170,13 +178,15 @@ try {
   const failure =
     error instanceof OpsProblem
       ? error
-      : error instanceof CommandFailure
-        ? new OpsProblem({ status: error.status, code: error.code, detail: error.message })
-        : new OpsProblem({
-            status: 500,
-            code: 'internal_error',
-            detail: error instanceof Error ? error.message : String(error),
-          });
+      : error instanceof ServiceUnreachable
+        ? new OpsProblem({ status: 503, code: 'service_unreachable', detail: error.message })
+        : error instanceof CommandFailure
+          ? new OpsProblem({ status: error.status, code: error.code, detail: error.message })
+          : new OpsProblem({
+              status: 500,
+              code: 'internal_error',
+              detail: error instanceof Error ? error.message : String(error),
+            });
   const body = { ...problem(failure.input, `ops:${argv[0] ?? ''}`, requestId), ...failure.extra };
   process.stderr.write(`${JSON.stringify(body)}\n`);
   process.exitCode = failure.input.status === 400 ? 2 : 1;

@@ -275,6 +275,23 @@ function tracing(source: Source): TracingConfig {
   return { exporter: raw, otlpTracesUrl, serviceName };
 }
 
+/** The service's public base URL and the setting it came from. */
+export interface PublicUrlSetting {
+  readonly url: string;
+  readonly from: 'PUBLIC_URL' | 'PORT' | 'default';
+}
+
+/**
+ * `PUBLIC_URL`, else `http://localhost:$PORT` (`PORT` default 4000): the URL the service announces and the
+ * operator CLI calls by default. Throws on invalid values.
+ */
+export function publicUrlSetting(source: Source = process.env): PublicUrlSetting {
+  const publicUrl = url(source, 'PUBLIC_URL');
+  if (publicUrl !== undefined) return { url: publicUrl, from: 'PUBLIC_URL' };
+  const port = int(source, 'PORT', 4000);
+  return { url: `http://localhost:${port}`, from: source.PORT ? 'PORT' : 'default' };
+}
+
 /** Reads and validates configuration from `source` (default `process.env`). Throws on invalid values. */
 export function loadEnv(source: Source = process.env): Env {
   const nodeEnvRaw = source.NODE_ENV ?? 'development';
@@ -302,7 +319,7 @@ export function loadEnv(source: Source = process.env): Env {
     nodeEnv: nodeEnvRaw,
     port,
     host: source.HOST || '0.0.0.0',
-    publicUrl: url(source, 'PUBLIC_URL') ?? `http://localhost:${port}`,
+    publicUrl: publicUrlSetting(source).url,
     databaseUrl,
     dataDir: dataDirRaw.startsWith('memory://') ? dataDirRaw : resolve(dataDirRaw),
     operatorToken: configuredToken ?? `op_${randomBytes(24).toString('base64url')}`,

@@ -5,6 +5,7 @@
  * Used by `npm run ops -- token:demo`; nothing here mints a token itself.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { ServiceUnreachable, unreachableReason } from './service-url.js';
 
 /** What to sign in with and what to ask for. */
 export interface BrowserFlowRequest {
@@ -114,8 +115,7 @@ class Browser {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
-      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
-      throw new BrowserFlowError(step, 503, `could not reach ${this.baseUrl}: ${reason}`);
+      throw new ServiceUnreachable(this.baseUrl, unreachableReason(error));
     }
     this.jar.keep(response);
     return response;
