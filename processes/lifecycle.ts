@@ -1,7 +1,8 @@
 /**
  * The life of a service process (the one-process service and every service of the separate
  * topology): start it, log where it listens, shut it down gracefully on SIGINT/SIGTERM and exit 0.
- * A failure to start is one clear log line and exit code 1, not a stack dump.
+ * A failure to start is one clear log line and exit code 1, not a stack dump; a configuration error is
+ * its one-line reason on stderr and exit code 2, as a command-line tool answers a bad option.
  */
 import { EnvError, loadEnv, type Env } from '../subgraphs/kernel/env.js';
 import { trustProxyNotice } from '../subgraphs/kernel/env-trust-proxy.js';
@@ -65,11 +66,30 @@ export function closeOnSignals(
   process.on('SIGTERM', shutdown);
 }
 
+/** Exit code of a process whose configuration is wrong (the usage-error code of command-line tools). */
+export const CONFIGURATION_ERROR_EXIT = 2;
+
+/** Ends the process for a configuration error: its one-line reason on stderr, exit code 2. */
+export function exitOnConfigurationError(error: EnvError): never {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(CONFIGURATION_ERROR_EXIT);
+}
+
+/** The configuration from the environment, or the process ends with its one-line reason (exit code 2). */
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) exitOnConfigurationError(error);
+    throw error;
+  }
+}
+
 /** Starts a service with `start`, logs `<name> ready`, and closes it gracefully on SIGINT or SIGTERM. */
 export async function runService(name: string, start: () => Promise<StartedService>): Promise<void> {
   const failed = (error: unknown): never => {
-    const message = error instanceof Error ? error.message : String(error);
-    log('error', `${name} failed to start`, error instanceof EnvError ? { error: message } : { error });
+    if (error instanceof EnvError) exitOnConfigurationError(error);
+    log('error', `${name} failed to start`, { error });
     process.exit(1);
   };
   let env: Env;

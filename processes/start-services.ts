@@ -6,7 +6,7 @@
  */
 import { ALL_SUBGRAPHS } from '../subgraphs/index.js';
 import { configuredOperatorToken } from '../subgraphs/kernel/auth/operator-credential.js';
-import { childProcessEnv, EnvError, loadEnv, subgraphPortOf, type Env } from '../subgraphs/kernel/env.js';
+import { childProcessEnv, EnvError, subgraphPortOf, type Env } from '../subgraphs/kernel/env.js';
 import { log } from '../subgraphs/kernel/logger.js';
 import {
   ENTRY_POINTS,
@@ -18,6 +18,7 @@ import {
 } from './child-services.js';
 import { TRY_PATH } from '../rest-facade/landing.js';
 import { prepareDatabase } from './prepare-database.js';
+import { exitOnConfigurationError, loadEnvOrExit } from './lifecycle.js';
 
 /** How long each tier (subgraphs and worker, gateway, facade) may take to become ready. */
 const READY_TIMEOUT_MS = 60_000;
@@ -138,9 +139,20 @@ function printUrls(env: Env): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** The checked configuration, or the process ends with its one-line reason and exit code 2 (nothing started yet). */
+function configuration(): Env {
+  const env = loadEnvOrExit();
+  try {
+    checkConfiguration(env);
+  } catch (error) {
+    if (error instanceof EnvError) exitOnConfigurationError(error);
+    throw error;
+  }
+  return env;
+}
+
 try {
-  const env = loadEnv();
-  checkConfiguration(env);
+  const env = configuration();
   stopGraceMs = env.shutdownTimeoutMs + 5_000;
   const prepared = await prepareDatabase(env, { demoData: env.seedDemoData });
   log('info', 'database ready', { applied: prepared.applied, demoLoaded: prepared.demo?.loaded ?? false });

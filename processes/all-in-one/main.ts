@@ -1,7 +1,6 @@
 /** `npm start`: the whole service in one process, with demo data, printing where everything is. */
-import { loadEnv } from '../../subgraphs/kernel/env.js';
 import { collectGarbage } from '../full-gc.js';
-import { closeOnSignals } from '../lifecycle.js';
+import { closeOnSignals, loadEnvOrExit } from '../lifecycle.js';
 import { DEMO_APPS, DEMO_USERS } from '../demo/demo-data.js';
 import { demoRedirectUris } from '../demo/demo-apps.js';
 import { TRY_PATH } from '../../rest-facade/landing.js';
@@ -26,7 +25,7 @@ function demoCredentials(publicUrl: string): string[] {
 // process allocates: an idle service hardly does, so it kept the heap it grew to while starting (about
 // 100 MB more resident memory at idle).
 const started = Date.now();
-const env = loadEnv();
+const env = loadEnvOrExit();
 const starting = startAllInOne(env);
 // Before the start resolves: the service answers /readyz once it listens, which is before
 // startAllInOne returns, so a SIGTERM from then on must already close it gracefully.

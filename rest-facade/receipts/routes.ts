@@ -129,7 +129,9 @@ export const receiptRoutes: readonly Route[] = [
         "(the claim token's own scheme: a valid bearer token is never blamed). " +
         BAD_BEARER,
       404: 'Unknown terminal (`terminal_not_found`), or the transaction of the token no longer exists (`receipt_not_claimable`).',
-      409: 'The receipt was already claimed (`receipt_already_claimed`): by anyone when the terminal allows one claim, by this user otherwise.',
+      409:
+        'The receipt was already claimed (`receipt_already_claimed`): by anyone when the terminal allows one claim, by this user otherwise. ' +
+        'The detail tells the user who holds it that it is already in their receipts.',
       429: RATE_LIMITED,
     },
   },

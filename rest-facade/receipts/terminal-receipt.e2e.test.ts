@@ -236,6 +236,24 @@ describe('POST /api/v1/terminals/{publicTerminalId}/claim', () => {
     });
   });
 
+  it('409 receipt_already_claimed says "already in your receipts" to the user who holds it, not to others', async () => {
+    const single = await freshReceipt();
+    const app = await registerApp(service);
+    const { accessToken } = await tokensFor(service, app, await createUser(service));
+    expect((await claim(single.terminal, { claimToken: single.claimToken }, accessToken)).status).toBe(201);
+    const again = (await claim(single.terminal, { claimToken: single.claimToken }, accessToken)).body;
+    expect(again).toMatchObject({ status: 409, code: 'receipt_already_claimed' });
+    expect(again.detail).toBe('This receipt is already in your receipts.');
+    const other = (await claim(single.terminal, { claimToken: single.claimToken })).body;
+    expect(other).toMatchObject({ status: 409, code: 'receipt_already_claimed' });
+    expect(other.detail).not.toContain('your receipts');
+    const multi = await freshReceipt(true);
+    expect((await claim(multi.terminal, { claimToken: multi.claimToken }, accessToken)).status).toBe(201);
+    expect((await claim(multi.terminal, { claimToken: multi.claimToken }, accessToken)).body.detail).toBe(
+      'This receipt is already in your receipts.',
+    );
+  });
+
   it('409 on the second claim; with several claims allowed, 409 only when the same user claims again', async () => {
     const single = await freshReceipt();
     expect((await claim(single.terminal, { claimToken: single.claimToken })).status).toBe(201);

@@ -13,6 +13,8 @@ import { ReceiptClaim, type ClaimKind } from './receipt-claim.entity.js';
 import { findQrToken, tokenDigest, unusableQrToken } from './transaction-qr.js';
 
 const alreadyClaimed = () => new ConflictError('This receipt has already been claimed.', 'receipt_already_claimed');
+/** The same reason as {@link alreadyClaimed}, said to the user who holds the receipt: it is theirs, not taken. */
+const alreadyYours = () => new ConflictError('This receipt is already in your receipts.', 'receipt_already_claimed');
 
 interface ClaimFacts {
   readonly kind: ClaimKind;
@@ -63,7 +65,7 @@ export class ClaimService {
       throw error;
     });
     const claimed = isUuid(claim.transactionId)
-      ? await withConstraintErrors({ unique: alreadyClaimed }, () =>
+      ? await withConstraintErrors({ unique: alreadyYours }, () =>
           this.writeClaim(this.ctx.em, claim.transactionId, publicTerminalId, userId, {
             kind: 'terminal',
             tokenRef: claim.jti,
@@ -78,7 +80,9 @@ export class ClaimService {
       isUuid(claim.transactionId) &&
       (await this.ctx.em.count(Transaction, { id: claim.transactionId, terminalId: terminal.id })) > 0;
     if (!exists) throw new NotFoundError('The receipt of this claim token no longer exists.', 'receipt_not_claimable');
-    throw alreadyClaimed();
+    const holdsIt =
+      userId !== null && (await this.ctx.em.count(ReceiptClaim, { transactionId: claim.transactionId, userId })) > 0;
+    throw holdsIt ? alreadyYours() : alreadyClaimed();
   }
 
   /**
@@ -89,7 +93,7 @@ export class ClaimService {
    */
   async claimTransactionQr(claimToken: string, channel: ClaimChannel | null): Promise<ReceiptClaim> {
     const userId = this.claimant();
-    const claimed = await withConstraintErrors({ unique: alreadyClaimed }, () =>
+    const claimed = await withConstraintErrors({ unique: alreadyYours }, () =>
       this.ctx.em.transactional(async (em) => {
         const rows = await em.execute<{ id: string; transaction_id: string }[]>(
           `update "transaction_qr_token" set "claimed_at" = now(), "updated_at" = now()
