@@ -9,6 +9,10 @@ describe("the idle-RSS row's reading of package.json's start script", () => {
       argv: ['--flag', 'dist/main.js'],
     });
     expect(startCommand('node dist/main.js')).toStrictEqual({ env: {}, argv: ['dist/main.js'] });
+    expect(startCommand('node a.mjs && exec env FOO=1 node dist/main.js')).toStrictEqual({
+      env: { FOO: '1' },
+      argv: ['dist/main.js'],
+    });
   });
 
   it('refuses a last step that does not run node', () => {

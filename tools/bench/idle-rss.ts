@@ -17,10 +17,15 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const READY_TIMEOUT_MS = 120_000;
 export const IDLE_RSS_GOAL_MB = 400;
 
-/** The service command of package.json's `start` script: its last `&&` step, split into env and argv. */
+/**
+ * The service command of package.json's `start` script: its last `&&` step, split into env and argv
+ * (a leading `exec` and `env`, which only hand the shell's process to node, are read through).
+ */
 export function startCommand(script: string): { env: Record<string, string>; argv: string[] } {
   const last = script.split('&&').at(-1)?.trim() ?? '';
   const words = last.split(/\s+/).filter(Boolean);
+  if (words[0] === 'exec') words.shift();
+  if (words[0] === 'env') words.shift();
   const env: Record<string, string> = {};
   while (words[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
     const word = words.shift() ?? '';
