@@ -1,24 +1,10 @@
 /** `npm start`: the whole service in one process, with demo data, printing where everything is. */
 import { collectGarbage } from '../full-gc.js';
 import { closeOnSignals, loadEnvOrExit } from '../lifecycle.js';
-import { DEMO_APPS, DEMO_USERS } from '../demo/demo-data.js';
-import { demoRedirectUris } from '../demo/demo-apps.js';
 import { TRY_PATH } from '../../rest-facade/landing.js';
 
 import { startAllInOne } from './all-in-one.js';
-
-/** The demo sign-in accounts and OAuth apps: published demo credentials, never for production. */
-function demoCredentials(publicUrl: string): string[] {
-  return [
-    '  Demo users   (email / password)',
-    ...DEMO_USERS.map((u) => `    ${u.email}  /  ${u.password}`),
-    `  Demo apps    (redirect URIs: ${demoRedirectUris(publicUrl).join(', ')})`,
-    ...DEMO_APPS.flatMap((app) => [
-      `    ${app.name}: ${app.scopes.length} ${app.firstParty ? 'user scopes, first-party' : 'store scopes, consent asked'}`,
-      `      client_id ${app.clientId}  client_secret ${app.clientSecret}`,
-    ]),
-  ];
-}
+import { demoCredentials } from './demo-banner.js';
 
 // One full garbage collection once the service is ready. Start-up allocates far more than it keeps
 // (migrations, demo data, the subgraph schemas composed into the supergraph), and V8 collects when a
